@@ -1,0 +1,105 @@
+package io.tlogsim.engine.gcm1;
+
+import io.tlogsim.engine.log.LogStats;
+import io.tlogsim.engine.scenario.Params;
+import io.tlogsim.engine.scenario.RunControl;
+import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.engine.session.CommitStats;
+import io.tlogsim.kernel.RunOutcome;
+import io.tlogsim.storage.DeviceStats;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** The summary of a GCM-1 run, named as DESIGN.md's summary.json contract says. */
+public record Gcm1Result(Map<String, Object> summary, List<String> humanLines) implements ScenarioResult {
+
+  static Gcm1Result of(String scenario, Params p, RunControl control, Gcm1Kind.Model m, RunOutcome out) {
+    double seconds = p.getDouble("simulatedSeconds");
+    double wall = out.wallNanos() / 1e9;
+    CommitStats c = Gcm1Kind.commits(m, out);
+    LogStats log = Gcm1Kind.log(m, out);
+    DeviceStats dev = Gcm1Kind.device(m, out);
+    Histogram h = c.latencies();
+
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("scenario", scenario);
+    s.put("seed", control.seed());
+    s.put("simulatedSeconds", seconds);
+    s.put("digest", out.digestHex());
+
+    Map<String, Object> latency = new LinkedHashMap<>();
+    latency.put("mean", round(c.meanLatencyUs()));
+    latency.put("p50", round(h.getValueAtPercentile(50) / 1e3));
+    latency.put("p99", round(h.getValueAtPercentile(99) / 1e3));
+    latency.put("max", round(c.latencyMaxNanos() / 1e3));
+    Map<String, Object> commits = new LinkedHashMap<>();
+    commits.put("count", c.count());
+    commits.put("perSecond", round(seconds > 0 ? c.count() / seconds : 0));
+    commits.put("latencyUs", latency);
+    commits.put("lost", 0L); // acknowledged only after its flush: nothing acknowledged can be lost
+    s.put("commits", commits);
+
+    Map<String, Object> logMap = new LinkedHashMap<>();
+    logMap.put("records", log.records());
+    logMap.put("pages", log.pages());
+    logMap.put("writes", log.writes());
+    logMap.put("pagesPerWrite", round(log.writes() == 0 ? 0 : log.pages() / (double) log.writes()));
+    logMap.put("recordsPerPage", round(log.pages() == 0 ? 0 : log.records() / (double) log.pages()));
+    logMap.put("bytes", log.bytesWritten());
+    s.put("log", logMap);
+
+    Map<String, Object> d = new LinkedHashMap<>();
+    d.put("reads", dev.reads());
+    d.put("writes", dev.writes());
+    d.put("iops", round(seconds > 0 ? (dev.reads() + dev.writes()) / seconds : 0));
+    d.put("mbPerSec", round(seconds > 0 ? dev.bytesWritten() / 1e6 / seconds : 0));
+    d.put("meanLatencyUs", round(dev.meanLatencyUs()));
+    d.put("throttledUs", 0L);
+    s.put("devices", Map.of(dev.name(), d));
+
+    Map<String, Object> run = new LinkedHashMap<>();
+    run.put("threads", control.threads());
+    run.put("nodes", 1);
+    run.put("pools", m.pools());
+    run.put("wallSeconds", round(wall));
+    run.put("events", out.events());
+    run.put("windows", out.windows());
+    run.put("messages", out.messages());
+    run.put("simulatedEventsPerWallSecond", round(wall > 0 ? out.events() / wall : 0));
+    run.put("commitsPerWallSecond", round(wall > 0 ? c.count() / wall : 0));
+    run.put("messagesPerEvent", out.events() == 0 ? 0.0 : Math.round(out.messagesPerEvent() * 1e4) / 1e4);
+    s.put("run", run);
+    s.put("params", p.asMap());
+
+    List<String> lines = new ArrayList<>();
+    lines.add(String.format(Locale.ROOT, "scenario %s (gcm1), seed %d, %s simulated s, %d sessions in %d pools",
+        scenario, control.seed(), fmt(seconds), p.getInt("sessions"), m.pools()));
+    lines.add(String.format(Locale.ROOT, "commits      %,d (%,.0f/s)  latency us: mean %.1f  p50 %.1f  p99 %.1f  max %.1f",
+        c.count(), seconds > 0 ? c.count() / seconds : 0, c.meanLatencyUs(), h.getValueAtPercentile(50) / 1e3,
+        h.getValueAtPercentile(99) / 1e3, c.latencyMaxNanos() / 1e3));
+    lines.add(String.format(Locale.ROOT, "log          %,d records in %,d writes, %.1f pages/write, %.2f records/page, %,d bytes",
+        log.records(), log.writes(), log.writes() == 0 ? 0 : log.pages() / (double) log.writes(),
+        log.pages() == 0 ? 0 : log.records() / (double) log.pages(), log.bytesWritten()));
+    lines.add(String.format(Locale.ROOT, "device       %s: %,.0f IOPS, %.1f MB/s, mean latency %.1f us",
+        dev.name(), seconds > 0 ? dev.writes() / seconds : 0, seconds > 0 ? dev.bytesWritten() / 1e6 / seconds : 0,
+        dev.meanLatencyUs()));
+    lines.add(String.format(Locale.ROOT, "run          %.2f wall s on %d threads: %,.0f events/s, %,.0f commits/s, %.4f messages/event, %,d windows",
+        wall, control.threads(), wall > 0 ? out.events() / wall : 0, wall > 0 ? c.count() / wall : 0,
+        out.messagesPerEvent(), out.windows()));
+    lines.add("digest       " + out.digestHex());
+    return new Gcm1Result(s, lines);
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+
+  private static String fmt(double v) {
+    return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
+  }
+
+}

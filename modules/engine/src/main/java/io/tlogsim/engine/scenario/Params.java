@@ -1,0 +1,44 @@
+package io.tlogsim.engine.scenario;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** A scenario's parameters after validation: every key of its kind, each with a value of the declared type. */
+public final class Params {
+  private final Map<String, Object> values;
+
+  public Params(Map<String, Object> values) {
+    this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+  }
+
+  public Map<String, Object> asMap() {
+    return values;
+  }
+
+  private Object get(String key) {
+    Object v = values.get(key);
+    if (v == null) throw new IllegalArgumentException("no parameter " + key);
+    return v;
+  }
+
+  public int getInt(String key) {
+    return ((Number) get(key)).intValue();
+  }
+
+  public long getLong(String key) {
+    return ((Number) get(key)).longValue();
+  }
+
+  public double getDouble(String key) {
+    return ((Number) get(key)).doubleValue();
+  }
+
+  public boolean getBoolean(String key) {
+    return (Boolean) get(key);
+  }
+
+  public String getString(String key) {
+    return (String) get(key);
+  }
+}

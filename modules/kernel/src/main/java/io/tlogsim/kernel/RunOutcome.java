@@ -1,0 +1,25 @@
+package io.tlogsim.kernel;
+
+import java.util.List;
+
+/**
+ * What a finished run reports.
+ *
+ * @param digest the trace digest (combined over components in id order)
+ * @param events simulated events handled
+ * @param windows windows run (the hello window not counted)
+ * @param messages Pekko messages exchanged by the kernel (windows, reports, batches, control)
+ * @param results each component's results, by component id
+ * @param wallNanos wall-clock time of the run, actor system start-up excluded
+ */
+public record RunOutcome(long digest, long events, long windows, long messages, List<Object> results,
+    long wallNanos) {
+
+  public String digestHex() {
+    return Digest.hex(digest);
+  }
+
+  public double messagesPerEvent() {
+    return events == 0 ? 0 : messages / (double) events;
+  }
+}

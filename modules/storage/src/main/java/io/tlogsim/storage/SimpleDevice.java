@@ -1,0 +1,77 @@
+package io.tlogsim.storage;
+
+import io.tlogsim.kernel.CborSerializable;
+import io.tlogsim.kernel.Context;
+import io.tlogsim.kernel.SimComponent;
+import io.tlogsim.kernel.SimulationException;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A device serving one request at a time in arrival order; a write takes a fixed latency plus bytes / bandwidth
+ * (the GCM-1 device of BENCH.md). It answers as soon as it accepts a request, stamped with the completion time:
+ * that is what lets the requester know its future early.
+ */
+public final class SimpleDevice implements SimComponent {
+  private final String name;
+  private final long baseNanos;
+  private final double bytesPerNano;
+  private final Map<Integer, Integer> replyLink; // requester component -> link back to it
+
+  private State s = new State(0, 0, 0, 0, 0);
+
+  /**
+   * @param baseNanos latency of every request (> 0: it is also the least delay of a reply)
+   * @param mbPerSec transfer rate in MB/s (10^6 bytes per second)
+   * @param replyLink for each requester component id, the link on which to answer it
+   */
+  public SimpleDevice(String name, long baseNanos, double mbPerSec, Map<Integer, Integer> replyLink) {
+    if (baseNanos <= 0) throw new IllegalArgumentException(name + ": base latency must be > 0 ns");
+    if (!(mbPerSec > 0)) throw new IllegalArgumentException(name + ": rate must be > 0 MB/s");
+    this.name = name;
+    this.baseNanos = baseNanos;
+    this.bytesPerNano = mbPerSec * 1e6 / 1e9;
+    this.replyLink = new TreeMap<>(replyLink);
+  }
+
+  /** Service time of a write of {@code bytes}: base + bytes / rate, in whole ns. */
+  public long serviceNanos(long bytes) {
+    return baseNanos + (long) (bytes / bytesPerNano);
+  }
+
+  @Override
+  public void onEvent(Context ctx, int port, int kind, long a, long b) {
+    if (kind != DeviceProtocol.WRITE) throw new SimulationException(name + ": unknown request kind " + kind);
+    Integer link = replyLink.get(ctx.sender());
+    if (link == null) throw new SimulationException(name + ": no reply link to component " + ctx.sender());
+    long now = ctx.now();
+    long start = Math.max(now, s.busyUntil);
+    long service = serviceNanos(a);
+    long done = start + service;
+    s = new State(done, s.writes + 1, s.bytes + a, s.busy + service, s.latency + (done - now));
+    ctx.send(link, done, DeviceProtocol.WRITE_DONE, b, a);
+  }
+
+  @Override
+  public long inputDelay(int port) {
+    return baseNanos; // a reply is never sooner than one service time after its request
+  }
+
+  @Override
+  public Object snapshot() {
+    return s;
+  }
+
+  @Override
+  public void restore(Object snapshot) {
+    s = (State) snapshot;
+  }
+
+  @Override
+  public Object results() {
+    return new DeviceStats(name, 0, s.writes, s.bytes, s.busy, s.latency, 0);
+  }
+
+  /** Immutable, so a snapshot is the object itself. */
+  public record State(long busyUntil, long writes, long bytes, long busy, long latency) implements CborSerializable {}
+}
