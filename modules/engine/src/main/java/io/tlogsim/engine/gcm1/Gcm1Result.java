@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /** The summary of a GCM-1 run, named as DESIGN.md's summary.json contract says. */
 public record Gcm1Result(Map<String, Object> summary, List<String> humanLines) implements ScenarioResult {
@@ -23,7 +22,6 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines) i
     CommitStats c = Gcm1Kind.commits(m, out);
     LogStats log = Gcm1Kind.log(m, out);
     DeviceStats dev = Gcm1Kind.device(m, out);
-    Histogram h = c.latencies();
 
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("scenario", scenario);
@@ -33,8 +31,9 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines) i
 
     Map<String, Object> latency = new LinkedHashMap<>();
     latency.put("mean", round(c.meanLatencyUs()));
-    latency.put("p50", round(h.getValueAtPercentile(50) / 1e3));
-    latency.put("p99", round(h.getValueAtPercentile(99) / 1e3));
+    double p50 = c.percentileUs(50), p99 = c.percentileUs(99);
+    latency.put("p50", round(p50));
+    latency.put("p99", round(p99));
     latency.put("max", round(c.latencyMaxNanos() / 1e3));
     Map<String, Object> commits = new LinkedHashMap<>();
     commits.put("count", c.count());
@@ -79,8 +78,8 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines) i
     lines.add(String.format(Locale.ROOT, "scenario %s (gcm1), seed %d, %s simulated s, %d sessions in %d pools",
         scenario, control.seed(), fmt(seconds), p.getInt("sessions"), m.pools()));
     lines.add(String.format(Locale.ROOT, "commits      %,d (%,.0f/s)  latency us: mean %.1f  p50 %.1f  p99 %.1f  max %.1f",
-        c.count(), seconds > 0 ? c.count() / seconds : 0, c.meanLatencyUs(), h.getValueAtPercentile(50) / 1e3,
-        h.getValueAtPercentile(99) / 1e3, c.latencyMaxNanos() / 1e3));
+        c.count(), seconds > 0 ? c.count() / seconds : 0, c.meanLatencyUs(), p50, p99,
+        c.latencyMaxNanos() / 1e3));
     lines.add(String.format(Locale.ROOT, "log          %,d records in %,d writes, %.1f pages/write, %.2f records/page, %,d bytes",
         log.records(), log.writes(), log.writes() == 0 ? 0 : log.pages() / (double) log.writes(),
         log.pages() == 0 ? 0 : log.records() / (double) log.pages(), log.bytesWritten()));

@@ -56,6 +56,15 @@ public record CommitStats(long count, long latencySumNanos, long latencyMaxNanos
     return new CommitStats(count, sum, max, encode(h));
   }
 
+  /**
+   * A latency percentile in us. HdrHistogram reports the top of a value's bucket (3 significant digits), which
+   * can exceed the exact maximum; the exact maximum bounds it.
+   */
+  public double percentileUs(double percentile) {
+    if (count == 0) return 0;
+    return Math.min(latencies().getValueAtPercentile(percentile), latencyMaxNanos) / 1e3;
+  }
+
   public double meanLatencyUs() {
     return count == 0 ? 0 : latencySumNanos / (double) count / 1e3;
   }
