@@ -54,6 +54,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   private final long[] expected; // per component: batches sent to it since the run began
   private final long[] eot;
   private final long[] horizon;
+  private final long[] pendingMin; // per component: earliest event it holds or has in flight
   private final DistanceHeap heap;
 
   private long round;
@@ -62,6 +63,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   private boolean checkpointing;
   private ComponentState[] states;
   private long messages;
+  private long lastTime; // simulated time reached: the earliest pending event of the last window
   private final long startNanos = System.nanoTime();
   private boolean finishing;
   private final long[] finalDigest;
@@ -85,6 +87,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     expected = new long[n];
     eot = new long[n];
     horizon = new long[n];
+    pendingMin = new long[n];
     heap = new DistanceHeap(n + topo.links() + 1);
     finalDigest = new long[n];
     finalEvents = new long[n];
@@ -144,13 +147,10 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     return nextWindow();
   }
 
-  private long lastTime;
-
   private Behavior<Command> nextWindow() {
     round++;
     // a'_i: what i holds, plus what is in flight to it.
     long globalMin = VirtualTime.NEVER;
-    long[] pendingMin = new long[n];
     for (int i = 0; i < n; i++) {
       long a = held[i];
       long m = minEvent[i];
