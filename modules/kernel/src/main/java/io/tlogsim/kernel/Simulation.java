@@ -6,12 +6,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.slf4j.LoggerFactory;
 
 /** Runs a topology of components to its end on a local actor system with the requested number of threads. */
 public final class Simulation {
   private Simulation() {}
 
   public static RunOutcome run(Topology topo, List<SimComponent> models, RunSettings settings) {
+    LoggerFactory.getILoggerFactory(); // logging up before Pekko's threads log (else SLF4J replays and warns)
     CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
     ActorSystem<Clock.Command> system =
         ActorSystem.create(Clock.create(topo, models, settings, outcome), "tlogsim", config(settings.threads()));

@@ -12,11 +12,16 @@ import org.apache.pekko.actor.testkit.typed.javadsl.ActorTestKit;
 import org.apache.pekko.actor.testkit.typed.javadsl.JUnit5TestKitBuilder;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** A component starts a window only when it holds every batch the window announced; late batches wait. */
 @ExtendWith(TestKitJUnit5Extension.class)
 class BatchAccountingTest {
+  static {
+    LoggerFactory.getILoggerFactory(); // logging up before the test kit's actor system logs
+  }
+
   @JUnit5TestKit
   public ActorTestKit testKit = new JUnit5TestKitBuilder().build();
 

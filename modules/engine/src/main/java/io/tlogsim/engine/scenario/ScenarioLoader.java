@@ -58,12 +58,17 @@ public final class ScenarioLoader {
     return out;
   }
 
-  /** Loads a built-in scenario by name, or a file when the argument ends in .conf or names an existing file. */
+  /**
+   * Loads a built-in scenario by name, or a file when the argument ends in .conf, has a '/', or names an existing
+   * file that is not also a built-in name.
+   */
   public Scenario load(String nameOrFile, Map<String, String> overrides) {
     Config file;
     String name;
     Path path = Path.of(nameOrFile);
-    if (nameOrFile.endsWith(".conf") || Files.isRegularFile(path)) {
+    boolean isFile = nameOrFile.endsWith(".conf") || nameOrFile.contains("/")
+        || (!builtinNames().contains(nameOrFile) && Files.isRegularFile(path));
+    if (isFile) {
       if (!Files.isRegularFile(path)) throw new BadInputException("scenario file " + nameOrFile + " does not exist");
       try {
         file = parse(nameOrFile, Files.readString(path));

@@ -1,0 +1,126 @@
+package io.tlogsim.cli;
+
+import io.tlogsim.engine.scenario.BadInputException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+/**
+ * The {@code tlogsim} command (DESIGN.md, "The command line").
+ *
+ * <p>Exit codes: 0 success; 2 bad input (one line on stderr, nothing written); 1 a failed run (one line on stderr;
+ * set TLOGSIM_DEBUG=1 for the stack trace).
+ */
+@Command(name = "tlogsim", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
+    description = "A simulator of database transaction-log management in virtual time.",
+    subcommands = {ScenariosCommand.class, RunCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+public final class Tlogsim implements Callable<Integer> {
+  public static final int OK = 0;
+  public static final int FAILED = 1;
+  public static final int BAD_INPUT = 2;
+
+  @Spec
+  CommandSpec spec;
+
+  @Override
+  public Integer call() {
+    throw new ParameterException(spec.commandLine(),
+        "missing command; commands: " + String.join(", ", spec.subcommands().keySet()) + " (see tlogsim --help)");
+  }
+
+  public static void main(String[] args) {
+    // Start logging before Pekko's threads log concurrently; else SLF4J prints a "replaying" warning on stderr.
+    LoggerFactory.getILoggerFactory();
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The command line with tlogsim's error handling; tests call {@code execute} on it with their own out/err. */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new Tlogsim());
+    cl.setExpandAtFiles(false); // "@name" is an argument, not a file of arguments
+    cl.setParameterExceptionHandler(Tlogsim::badParameter);
+    cl.setExecutionExceptionHandler(Tlogsim::failed);
+    return cl;
+  }
+
+  /** Picocli could not parse the arguments: one line, no usage, exit 2. */
+  private static int badParameter(ParameterException ex, String[] args) {
+    CommandLine cl = ex.getCommandLine();
+    CommandLine root = cl;
+    while (root.getParent() != null) root = root.getParent();
+    String msg = oneLine(ex.getMessage());
+    if (ex instanceof UnmatchedArgumentException u && cl == root && !u.getUnmatched().isEmpty()
+        && !u.getUnmatched().get(0).startsWith("-") && !hasSubcommand(root.getParseResult())) {
+      msg = "unknown command '" + u.getUnmatched().get(0) + "'; commands: "
+          + String.join(", ", root.getSubcommands().keySet());
+    } else if (cl != root) {
+      String sub = cl.getCommandSpec().qualifiedName(" ").substring(root.getCommandName().length() + 1);
+      msg = sub + ": " + msg + " (see tlogsim " + sub + " --help)";
+    } else {
+      msg = msg + " (see tlogsim --help)";
+    }
+    error(cl, msg);
+    return BAD_INPUT;
+  }
+
+  private static boolean hasSubcommand(ParseResult pr) {
+    return pr != null && pr.hasSubcommand();
+  }
+
+  /** A command threw: bad input exits 2, anything else is a failure (exit 1). One line either way. */
+  private static int failed(Exception ex, CommandLine cl, ParseResult parsed) {
+    if (ex instanceof BadInputException) {
+      error(cl, oneLine(ex.getMessage()));
+      return BAD_INPUT;
+    }
+    String what = cl.getCommandName().equals("run") || cl.getCommandName().equals("bench")
+        ? "run" : cl.getCommandName();
+    String msg = ex.getMessage() == null || ex.getMessage().isBlank() ? ex.getClass().getName() : ex.getMessage();
+    error(cl, what + " failed: " + oneLine(msg));
+    String debug = System.getenv("TLOGSIM_DEBUG");
+    if (debug != null && !debug.isEmpty() && !debug.equals("0")) ex.printStackTrace(cl.getErr());
+    return FAILED;
+  }
+
+  private static void error(CommandLine cl, String message) {
+    PrintWriter err = cl.getErr();
+    err.println("tlogsim: " + message);
+    err.flush();
+  }
+
+  static String oneLine(String s) {
+    return s == null ? "" : s.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+  }
+
+  /** {@code tlogsim --version}: the pom's version, filtered into version.properties at build time. */
+  public static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      Properties p = new Properties();
+      try (InputStream in = Tlogsim.class.getResourceAsStream("version.properties")) {
+        if (in != null) p.load(in);
+      } catch (IOException e) {
+        // fall through to "unknown"
+      }
+      return List.of(
+          "tlogsim " + p.getProperty("version", "unknown"),
+          "Apache Pekko " + p.getProperty("pekko", "unknown") + ", Java " + System.getProperty("java.version")
+              + " (" + System.getProperty("java.vm.name") + ")").toArray(String[]::new);
+    }
+  }
+
+  public static String version() {
+    return new Version().getVersion()[0].substring("tlogsim ".length());
+  }
+}

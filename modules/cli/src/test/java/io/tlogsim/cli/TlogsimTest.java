@@ -1,0 +1,238 @@
+package io.tlogsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The tlogsim command in-process: exit codes, stdout/stderr, summary.json. Runs are small (fractions of a second). */
+class TlogsimTest {
+  private static final String[] SMALL = {"--set", "sessions=200", "--set", "simulatedSeconds=0.05", "--threads", "2"};
+
+  @TempDir
+  Path tmp;
+
+  record Result(int code, String out, String err) {
+    List<String> errLines() {
+      return err.isEmpty() ? List.of() : List.of(err.split("\\R"));
+    }
+  }
+
+  static Result tlogsim(String... args) {
+    CommandLine cl = Tlogsim.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    int code = cl.execute(args);
+    return new Result(code, out.toString(), err.toString());
+  }
+
+  static String[] args(String[] head, String... tail) {
+    return Stream.concat(Stream.of(head), Stream.of(tail)).toArray(String[]::new);
+  }
+
+  static JsonNode summary(Path dir) throws Exception {
+    return new JsonMapper().readTree(Files.readString(dir.resolve("summary.json")));
+  }
+
+  @Test
+  void scenariosListsGcm1() {
+    Result r = tlogsim("scenarios");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().lines().anyMatch(l -> l.startsWith("gcm1 ") && l.contains("GCM-1")), r.out());
+    assertEquals("", r.err());
+  }
+
+  @Test
+  void versionAndHelp() {
+    Result v = tlogsim("--version");
+    assertEquals(0, v.code());
+    assertTrue(v.out().startsWith("tlogsim " + Tlogsim.version()), v.out());
+    assertFalse(Tlogsim.version().contains("${"), "version.properties must be filtered: " + Tlogsim.version());
+    Result h = tlogsim("run", "--help");
+    assertEquals(0, h.code());
+    assertTrue(h.out().contains("--set"), h.out());
+  }
+
+  @Test
+  void runWritesSummaryAndSameSeedGivesSameDigest() throws Exception {
+    Path a = tmp.resolve("a");
+    Result r = tlogsim(args(new String[] {"run", "gcm1"}, args(SMALL, "--out", a.toString())));
+    assertEquals(0, r.code(), r.err());
+    assertEquals("", r.err());
+    assertTrue(r.out().contains("digest"), r.out());
+    assertTrue(r.out().strip().endsWith(a.resolve("summary.json").toAbsolutePath().normalize().toString()), r.out());
+
+    JsonNode s = summary(a);
+    List<String> keys = new ArrayList<>();
+    s.fieldNames().forEachRemaining(keys::add);
+    assertEquals("runId", keys.get(0));
+    assertTrue(s.get("runId").asText().startsWith("gcm1-42-"), s.get("runId").asText());
+    assertEquals("gcm1", s.get("scenario").asText());
+    assertEquals(42, s.get("seed").asLong(), "default seed: the scenario's own");
+    assertTrue(s.at("/commits/count").asLong() > 0, s.toString());
+    assertFalse(s.get("digest").asText().isEmpty());
+    assertTrue(s.at("/run/messagesPerEvent").isNumber(), s.toString());
+    assertEquals(2, s.at("/run/threads").asInt());
+
+    Path b = tmp.resolve("b");
+    assertEquals(0, tlogsim(args(new String[] {"run", "gcm1"}, args(SMALL, "--out", b.toString()))).code());
+    assertEquals(s.get("digest").asText(), summary(b).get("digest").asText(), "same seed, same digest");
+
+    Path c = tmp.resolve("c");
+    assertEquals(0, tlogsim(args(new String[] {"run", "gcm1"}, args(SMALL, "--seed", "7", "--out", c.toString()))).code());
+    JsonNode sc = summary(c);
+    assertEquals(7, sc.get("seed").asLong());
+    assertNotEquals(s.get("digest").asText(), sc.get("digest").asText(), "another seed, another digest");
+  }
+
+  @Test
+  void defaultOutIsUnderDataRuns() throws Exception {
+    Path data = tmp.resolve("data");
+    Result r1 = tlogsim(args(new String[] {"run", "gcm1"}, args(SMALL, "--data", data.toString())));
+    Result r2 = tlogsim(args(new String[] {"run", "gcm1"}, args(SMALL, "--data", data.toString())));
+    assertEquals(0, r1.code(), r1.err());
+    assertEquals(0, r2.code(), r2.err());
+    List<Path> runs;
+    try (Stream<Path> s = Files.list(data.resolve("runs"))) {
+      runs = s.sorted().toList();
+    }
+    assertEquals(2, runs.size(), "two runs, two directories: " + runs);
+    for (Path run : runs) assertEquals(run.getFileName().toString(), summary(run).get("runId").asText());
+  }
+
+  @Test
+  void runOfAScenarioFile() throws Exception {
+    Path file = tmp.resolve("tiny.conf");
+    Files.writeString(file, "kind = gcm1\ndescription = \"tiny\"\nseed = 5\nsessions = 100\nsimulatedSeconds = 0.02\n");
+    Path out = tmp.resolve("out");
+    Result r = tlogsim("run", file.toString(), "--threads", "1", "--out", out.toString());
+    assertEquals(0, r.code(), r.err());
+    JsonNode s = summary(out);
+    assertEquals("tiny", s.get("scenario").asText());
+    assertEquals(5, s.get("seed").asLong());
+  }
+
+  @Test
+  void benchPrintsSpeedAndWritesSummary() throws Exception {
+    Path out = tmp.resolve("bench");
+    Result r = tlogsim("bench", "gcm1", "--sessions", "200", "--seconds", "0.05", "--threads", "2", "--out",
+        out.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("commits/wall s") && r.out().contains("messages/event"), r.out());
+    JsonNode s = summary(out);
+    assertEquals(0.05, s.get("simulatedSeconds").asDouble());
+    assertEquals(200, s.at("/params/sessions").asInt());
+    assertTrue(s.at("/commits/count").asLong() > 0);
+  }
+
+  /** Bad input: exit 2, exactly one line on stderr starting "tlogsim: " and containing {@code expected}, no out dir. */
+  private void badInput(String expected, String... argv) {
+    Path out = tmp.resolve("never");
+    Result r = tlogsim(args(argv, "--out", out.toString()));
+    assertEquals(2, r.code(), r.err());
+    assertEquals(1, r.errLines().size(), "one line: " + r.err());
+    assertTrue(r.err().startsWith("tlogsim: "), r.err());
+    assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
+    assertFalse(r.err().contains("\tat "), r.err());
+    assertFalse(Files.exists(out), "nothing written for bad input");
+    assertEquals("", r.out());
+  }
+
+  @Test
+  void unknownScenarioNamesTheAllowedOnes() {
+    badInput("built-in scenarios: gcm1", "run", "nosuch");
+  }
+
+  @Test
+  void unknownKeyNamesTheAllowedKeys() {
+    badInput("allowed: sessions, simulatedSeconds", "run", "gcm1", "--set", "nosuchkey=1");
+  }
+
+  @Test
+  void wrongType() {
+    badInput("sessions: must be an integer", "run", "gcm1", "--set", "sessions=abc");
+  }
+
+  @Test
+  void outOfRange() {
+    badInput("sessions: must be an integer from 1 to", "run", "gcm1", "--set", "sessions=-5");
+  }
+
+  @Test
+  void unknownFlushPolicy() {
+    badInput("flushPolicy: must be one of group-commit", "run", "gcm1", "--set", "flushPolicy=foo");
+  }
+
+  @Test
+  void malformedScenarioFile() throws Exception {
+    Path file = tmp.resolve("broken.conf");
+    Files.writeString(file, "kind = gcm1\nsessions = {\n");
+    badInput("malformed", "run", file.toString());
+  }
+
+  @Test
+  void unknownOption() {
+    badInput("Unknown option: '--bogus'", "run", "gcm1", "--bogus");
+  }
+
+  @Test
+  void malformedSet() {
+    badInput("--set sessions: must have the form key=value", "run", "gcm1", "--set", "sessions");
+  }
+
+  @Test
+  void badNumbers() {
+    badInput("--seed", "run", "gcm1", "--seed", "abc");
+    badInput("--threads: must be an integer from 1", "run", "gcm1", "--threads", "0");
+    badInput("--sessions", "bench", "gcm1", "--sessions", "many");
+  }
+
+  @Test
+  void unknownSubcommandAndMissingParameter() {
+    badInput("unknown command 'bogus'; commands: scenarios, run, bench", "bogus");
+    badInput("Missing required parameter", "run");
+    badInput("unknown benchmark 'foo'; allowed: gcm1", "bench", "foo");
+  }
+
+  @Test
+  void aFailedRunExits1WithOneLine() {
+    CommandLine cl = Tlogsim.commandLine();
+    cl.addSubcommand("boom", new Boom());
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    assertEquals(1, cl.execute("boom"));
+    assertEquals("tlogsim: boom failed: lookahead of link 3 broken\n", err.toString().replace("\r\n", "\n"));
+  }
+
+  @CommandLine.Command(name = "boom")
+  static final class Boom implements java.util.concurrent.Callable<Integer> {
+    @Override
+    public Integer call() {
+      throw new io.tlogsim.kernel.SimulationException("lookahead of link 3\nbroken");
+    }
+  }
+
+  @Test
+  void journalsNotBuiltYetAreRefused() {
+    badInput("--journal h2: not available yet in this version; allowed: none", "run", "gcm1", "--journal", "h2");
+    badInput("--journal postgres: not available yet", "run", "gcm1", "--journal", "postgres");
+    badInput("allowed: none", "run", "gcm1", "--journal", "mysql");
+  }
+}
