@@ -3,141 +3,178 @@ package io.tlogsim.kernel;
 import java.util.Arrays;
 
 /**
- * A binary min-heap of events ordered by (time, tie), tie = (link rank, sequence on that link): the kernel's
- * deterministic order (time, sender id, sender sequence). Primitive arrays and no allocation per event: this is on
- * the path of every simulated event.
+ * The events one input port of a component holds, handed out in the kernel's deterministic order (time, tie),
+ * tie = (link rank, sequence on that link), i.e. (time, sender id, sender sequence).
+ *
+ * <p>Batches arrive sorted by time (senders sort them, parallel to each other), so each is kept as a run and the
+ * queue merges runs: a pop costs log(runs held), not log(events held). Single events (a component's own
+ * scheduled ones, unsorted batches) go to a binary heap. Primitive arrays, no allocation per event.
  */
 public final class EventQueue {
-  private long[] time;
-  private long[] tie;
-  private int[] kind;
-  private long[] a;
-  private long[] b;
-  private int size;
-
-  public EventQueue() {
-    this(64);
-  }
-
-  public EventQueue(int capacity) {
-    capacity = Math.max(4, capacity);
-    time = new long[capacity];
-    tie = new long[capacity];
-    kind = new int[capacity];
-    a = new long[capacity];
-    b = new long[capacity];
-  }
+  private final EventHeap singles = new EventHeap();
+  private Run[] runs = new Run[8]; // a binary heap of runs by their head
+  private int runCount;
+  private int runEvents;
+  private boolean runFirst; // the head is the top run's head, not the singles'
 
   public int size() {
-    return size;
+    return singles.size() + runEvents;
   }
 
   public boolean isEmpty() {
-    return size == 0;
+    return runCount == 0 && singles.isEmpty();
   }
 
   /** Time of the first event, or {@link VirtualTime#NEVER} when empty. */
   public long headTime() {
-    return size == 0 ? VirtualTime.NEVER : time[0];
+    return runFirst ? runs[0].time[runs[0].pos] : singles.headTime();
   }
 
   public long headTie() {
-    return tie[0];
+    return runFirst ? runs[0].headTie() : singles.headTie();
   }
 
   public int headKind() {
-    return kind[0];
+    return runFirst ? runs[0].kind[runs[0].pos] : singles.headKind();
   }
 
   public long headA() {
-    return a[0];
+    return runFirst ? runs[0].a[runs[0].pos] : singles.headA();
   }
 
   public long headB() {
-    return b[0];
+    return runFirst ? runs[0].b[runs[0].pos] : singles.headB();
   }
 
   /** True when this queue's head comes before {@code other}'s head (both non-empty). */
   public boolean headBefore(EventQueue other) {
-    long t = time[0], o = other.time[0];
-    return t < o || (t == o && tie[0] < other.tie[0]);
+    long t = headTime(), o = other.headTime();
+    return t < o || (t == o && headTie() < other.headTie());
   }
 
-  public void add(long t, long k, int kd, long pa, long pb) {
-    if (size == time.length) grow();
-    int i = size++;
-    // sift up with a hole
+  /** Adds one event. */
+  public void add(long t, long tie, int kind, long a, long b) {
+    singles.add(t, tie, kind, a, b);
+    settle();
+  }
+
+  /**
+   * Adds a batch sorted by time whose event i has tie {@code rankBits | (firstSeq + i)}; the arrays are kept, not
+   * copied.
+   */
+  public void addRun(long rankBits, long firstSeq, long[] time, int[] kind, long[] a, long[] b) {
+    if (time.length == 0) return;
+    if (runCount == runs.length) runs = Arrays.copyOf(runs, runCount * 2);
+    Run r = new Run(rankBits, firstSeq, time, kind, a, b);
+    int i = runCount++;
     while (i > 0) {
       int p = (i - 1) >>> 1;
-      long pt = time[p];
-      if (pt < t || (pt == t && tie[p] <= k)) break;
-      move(p, i);
+      if (!r.before(runs[p])) break;
+      runs[i] = runs[p];
       i = p;
     }
-    put(i, t, k, kd, pa, pb);
+    runs[i] = r;
+    runEvents += time.length;
+    settle();
   }
 
   /** Removes the head; read it with the head accessors first. */
   public void removeHead() {
-    int n = --size;
-    if (n == 0) return;
-    long t = time[n], k = tie[n], pa = a[n], pb = b[n];
-    int kd = kind[n];
-    int i = 0;
-    int half = n >>> 1;
+    if (runFirst) {
+      Run top = runs[0];
+      runEvents--;
+      if (++top.pos == top.time.length) {
+        Run last = runs[--runCount];
+        runs[runCount] = null;
+        if (runCount > 0) siftDown(last);
+      } else {
+        siftDown(top);
+      }
+    } else {
+      singles.removeHead();
+    }
+    settle();
+  }
+
+  private void siftDown(Run r) {
+    int i = 0, n = runCount, half = n >>> 1;
     while (i < half) {
       int c = 2 * i + 1;
-      int r = c + 1;
-      if (r < n && (time[r] < time[c] || (time[r] == time[c] && tie[r] < tie[c]))) c = r;
-      long ct = time[c];
-      if (t < ct || (t == ct && k <= tie[c])) break;
-      move(c, i);
+      if (c + 1 < n && runs[c + 1].before(runs[c])) c++;
+      if (!runs[c].before(r)) break;
+      runs[i] = runs[c];
       i = c;
     }
-    put(i, t, k, kd, pa, pb);
+    runs[i] = r;
   }
 
-  private void move(int from, int to) {
-    time[to] = time[from];
-    tie[to] = tie[from];
-    kind[to] = kind[from];
-    a[to] = a[from];
-    b[to] = b[from];
+  private void settle() {
+    if (runCount == 0) {
+      runFirst = false;
+    } else if (singles.isEmpty()) {
+      runFirst = true;
+    } else {
+      Run r = runs[0];
+      long t = r.time[r.pos], s = singles.headTime();
+      runFirst = t < s || (t == s && r.headTie() < singles.headTie());
+    }
   }
 
-  private void put(int i, long t, long k, int kd, long pa, long pb) {
-    time[i] = t;
-    tie[i] = k;
-    kind[i] = kd;
-    a[i] = pa;
-    b[i] = pb;
-  }
-
-  private void grow() {
-    int n = time.length * 2;
-    time = Arrays.copyOf(time, n);
-    tie = Arrays.copyOf(tie, n);
-    kind = Arrays.copyOf(kind, n);
-    a = Arrays.copyOf(a, n);
-    b = Arrays.copyOf(b, n);
-  }
-
-  /** The queue's content for a checkpoint (heap order is kept, so a restored queue pops identically). */
+  /** The queue's content for a checkpoint. Its order does not matter: (time, tie) orders events totally. */
   public State state() {
-    return new State(Arrays.copyOf(time, size), Arrays.copyOf(tie, size), Arrays.copyOf(kind, size),
-        Arrays.copyOf(a, size), Arrays.copyOf(b, size));
+    int n = size();
+    long[] t = new long[n], k = new long[n], pa = new long[n], pb = new long[n];
+    int[] kd = new int[n];
+    singles.copyTo(t, k, kd, pa, pb, 0);
+    int at = singles.size();
+    for (int r = 0; r < runCount; r++) {
+      Run run = runs[r];
+      for (int i = run.pos; i < run.time.length; i++, at++) {
+        t[at] = run.time[i];
+        k[at] = run.rankBits | (run.firstSeq + i);
+        kd[at] = run.kind[i];
+        pa[at] = run.a[i];
+        pb[at] = run.b[i];
+      }
+    }
+    return new State(t, k, kd, pa, pb);
   }
 
   public static EventQueue restore(State s) {
-    EventQueue q = new EventQueue(s.time().length);
-    System.arraycopy(s.time(), 0, q.time, 0, s.time().length);
-    System.arraycopy(s.tie(), 0, q.tie, 0, s.time().length);
-    System.arraycopy(s.kind(), 0, q.kind, 0, s.time().length);
-    System.arraycopy(s.a(), 0, q.a, 0, s.time().length);
-    System.arraycopy(s.b(), 0, q.b, 0, s.time().length);
-    q.size = s.time().length;
+    EventQueue q = new EventQueue();
+    for (int i = 0; i < s.time().length; i++) q.singles.add(s.time()[i], s.tie()[i], s.kind()[i], s.a()[i], s.b()[i]);
+    q.settle();
     return q;
   }
 
   public record State(long[] time, long[] tie, int[] kind, long[] a, long[] b) implements CborSerializable {}
+
+  /** A delivered batch, sorted by time, and how far it has been consumed. */
+  private static final class Run {
+    final long rankBits;
+    final long firstSeq;
+    final long[] time;
+    final int[] kind;
+    final long[] a;
+    final long[] b;
+    int pos;
+
+    Run(long rankBits, long firstSeq, long[] time, int[] kind, long[] a, long[] b) {
+      this.rankBits = rankBits;
+      this.firstSeq = firstSeq;
+      this.time = time;
+      this.kind = kind;
+      this.a = a;
+      this.b = b;
+    }
+
+    long headTie() {
+      return rankBits | (firstSeq + pos);
+    }
+
+    boolean before(Run o) {
+      long t = time[pos], u = o.time[o.pos];
+      return t < u || (t == u && headTie() < o.headTie());
+    }
+  }
 }

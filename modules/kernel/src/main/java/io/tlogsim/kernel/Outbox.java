@@ -41,16 +41,58 @@ final class Outbox {
     nextSeq = seq;
   }
 
-  /** The batch of this window, or null if nothing was sent. */
+  /**
+   * The batch of this window, or null if nothing was sent. Sorted by time, equal times in the order they were
+   * sent (a stable sort), so a receiver merges it as one run and the sequence numbers still follow the sending
+   * order among simultaneous events.
+   */
   Batch drain() {
     if (size == 0) return null;
     if (nextSeq + size > Topology.MAX_SEQ) throw new SimulationException("link " + link + ": sequence overflow");
-    Batch batch = new Batch(link, nextSeq, min, Arrays.copyOf(time, size), Arrays.copyOf(kind, size),
-        Arrays.copyOf(a, size), Arrays.copyOf(b, size));
+    long[] t = Arrays.copyOf(time, size);
+    int[] k = Arrays.copyOf(kind, size);
+    long[] pa = Arrays.copyOf(a, size);
+    long[] pb = Arrays.copyOf(b, size);
+    if (!isSorted(t)) {
+      int[] order = stableOrder(t);
+      for (int i = 0; i < size; i++) {
+        int j = order[i];
+        t[i] = time[j];
+        k[i] = kind[j];
+        pa[i] = a[j];
+        pb[i] = b[j];
+      }
+    }
+    Batch batch = new Batch(link, nextSeq, min, t, k, pa, pb);
     nextSeq += size;
     size = 0;
     min = VirtualTime.NEVER;
     return batch;
+  }
+
+  private static boolean isSorted(long[] t) {
+    for (int i = 1; i < t.length; i++) if (t[i] < t[i - 1]) return false;
+    return true;
+  }
+
+  /** Indices of {@code t} in ascending order, equal values keeping their order (a merge sort). */
+  static int[] stableOrder(long[] t) {
+    int n = t.length;
+    int[] src = new int[n], dst = new int[n];
+    for (int i = 0; i < n; i++) src[i] = i;
+    for (int width = 1; width < n; width *= 2) {
+      for (int lo = 0; lo < n; lo += 2 * width) {
+        int mid = Math.min(lo + width, n), hi = Math.min(lo + 2 * width, n);
+        int i = lo, j = mid, k = lo;
+        while (i < mid && j < hi) dst[k++] = t[src[j]] < t[src[i]] ? src[j++] : src[i++];
+        while (i < mid) dst[k++] = src[i++];
+        while (j < hi) dst[k++] = src[j++];
+      }
+      int[] x = src;
+      src = dst;
+      dst = x;
+    }
+    return src;
   }
 
   record Batch(int link, long firstSeq, long minTime, long[] time, int[] kind, long[] a, long[] b) {}
