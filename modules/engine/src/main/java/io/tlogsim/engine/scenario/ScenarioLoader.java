@@ -29,12 +29,13 @@ import java.util.stream.Stream;
  * Reads scenarios: built-in ones (config/scenarios/NAME.conf, on the classpath as scenarios/NAME.conf) or a file
  * the user names; overlays {@code --set key=value}; validates everything before anything runs.
  *
- * <p>A scenario file holds {@code kind}, {@code description}, optionally {@code seed}, and values for the kind's
- * parameters. Values not given come from the kind's defaults in application.conf ({@code tlogsim.kinds.KIND}).
+ * <p>A scenario file holds {@code kind}, {@code description}, optionally {@code seed} and {@code reference} (the
+ * published figures it reproduces: {@code source} and {@code figures}, summary path to number), and values for the
+ * kind's parameters. Values not given come from the kind's defaults in application.conf ({@code tlogsim.kinds.KIND}).
  */
 public final class ScenarioLoader {
   private static final String BUILTIN_DIR = "scenarios";
-  private static final List<String> RESERVED = List.of("kind", "description", "seed");
+  private static final List<String> RESERVED = List.of("kind", "description", "seed", "reference");
 
   private final Map<String, ScenarioKind> kinds = new TreeMap<>();
   private final Config defaults;
@@ -105,9 +106,9 @@ public final class ScenarioLoader {
     Map<String, ConfigValue> given = new LinkedHashMap<>();
     String defaultsPath = "tlogsim.kinds." + kind.name();
     if (defaults.hasPath(defaultsPath)) {
-      for (Map.Entry<String, ConfigValue> e : defaults.getConfig(defaultsPath).entrySet()) given.put(e.getKey(), e.getValue());
+      for (Map.Entry<String, ConfigValue> e : defaults.getConfig(defaultsPath).root().entrySet()) given.put(e.getKey(), e.getValue());
     }
-    for (Map.Entry<String, ConfigValue> e : file.entrySet()) {
+    for (Map.Entry<String, ConfigValue> e : file.root().entrySet()) { // top-level keys; nested values are wrong types
       String key = e.getKey();
       if (RESERVED.contains(key)) continue;
       if (!specs.containsKey(key)) {
@@ -141,7 +142,29 @@ public final class ScenarioLoader {
     Params params = new Params(values);
     kind.validate(params);
     String description = file.hasPath("description") ? string(file, "description", name) : "";
-    return new Scenario(name, kind, description, seed, params);
+    // Published figures hold for the scenario as published: not once --set has changed its model.
+    boolean modelChanged = overrides.keySet().stream().anyMatch(k -> !k.equals("seed"));
+    Reference reference = file.hasPath("reference") && !modelChanged ? reference(file, name) : null;
+    return new Scenario(name, kind, description, seed, params, reference);
+  }
+
+  private static Reference reference(Config file, String name) {
+    String where = "scenario " + name + ": reference";
+    try {
+      String source = file.getString("reference.source");
+      Map<String, Double> figures = new LinkedHashMap<>();
+      for (Map.Entry<String, ConfigValue> e : file.getObject("reference.figures").entrySet()) {
+        if (e.getValue().valueType() != ConfigValueType.NUMBER) {
+          throw new BadInputException(where + ".figures: '" + e.getKey() + "' must be a number, got "
+              + e.getValue().unwrapped());
+        }
+        figures.put(e.getKey(), ((Number) e.getValue().unwrapped()).doubleValue());
+      }
+      return new Reference(source, figures);
+    } catch (ConfigException e) {
+      throw new BadInputException(where + " must hold source = \"...\" and figures { \"summary.path\" = number }"
+          + " (" + e.getMessage().replace('\n', ' ') + ")");
+    }
   }
 
   /** Converts and range-checks one value; the error names the key, what was given and what is allowed. */

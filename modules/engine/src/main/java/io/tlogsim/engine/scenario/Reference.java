@@ -1,0 +1,74 @@
+package io.tlogsim.engine.scenario;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Published figures a scenario reproduces: summary paths (e.g. {@code commits.count}, {@code backups[0].seconds})
+ * to the published value, and where they were published. They are printed beside the simulated figures and put
+ * in summary.json under {@code reference}; the model never sees them.
+ */
+public record Reference(String source, Map<String, Double> figures) {
+
+  public Reference {
+    figures = new LinkedHashMap<>(figures);
+  }
+
+  /** The summary with {@code reference} and {@code referenceSource} added. */
+  public Map<String, Object> addTo(Map<String, Object> summary) {
+    Map<String, Object> out = new LinkedHashMap<>(summary);
+    Map<String, Object> ref = new LinkedHashMap<>();
+    figures.forEach((k, v) -> ref.put(k, v == Math.rint(v) && Math.abs(v) < 1e15 ? (Object) v.longValue() : v));
+    out.put("reference", ref);
+    out.put("referenceSource", source);
+    return out;
+  }
+
+  /** One line per figure: the path, the published and the simulated value, and their difference. */
+  public List<String> lines(Map<String, Object> summary) {
+    List<String> lines = new ArrayList<>();
+    lines.add("reference    " + source);
+    figures.forEach((path, published) -> {
+      Object sim = lookup(summary, path);
+      String simulated = sim instanceof Number n
+          ? String.format(Locale.ROOT, "simulated %s (%+.2f%%)", fmt(n.doubleValue()),
+              published == 0 ? 0 : (n.doubleValue() - published) / published * 100)
+          : "simulated: no such figure in the summary";
+      lines.add(String.format(Locale.ROOT, "  %-26s published %s, %s", path, fmt(published), simulated));
+    });
+    return lines;
+  }
+
+  private static String fmt(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) v)
+        : String.format(Locale.ROOT, "%,.3f", v);
+  }
+
+  /** The value at a summary path such as {@code commits.latencyUs.mean} or {@code backups[0].seconds}, or null. */
+  static Object lookup(Map<String, Object> summary, String path) {
+    Object cur = summary;
+    for (String part : path.split("\\.")) {
+      int bracket = part.indexOf('[');
+      String key = bracket < 0 ? part : part.substring(0, bracket);
+      if (!(cur instanceof Map<?, ?> m)) return null;
+      cur = m.get(key);
+      while (bracket >= 0) {
+        int close = part.indexOf(']', bracket);
+        if (close < 0 || !(cur instanceof List<?> list)) return null;
+        int idx;
+        try {
+          idx = Integer.parseInt(part.substring(bracket + 1, close));
+        } catch (NumberFormatException e) {
+          return null;
+        }
+        if (idx < 0 || idx >= list.size()) return null;
+        cur = list.get(idx);
+        bracket = part.indexOf('[', close);
+      }
+    }
+    return cur;
+  }
+}
