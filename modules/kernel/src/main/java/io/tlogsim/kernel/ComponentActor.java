@@ -120,9 +120,12 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   }
 
   private Behavior<Command> fail(RuntimeException e) {
-    String reason = e instanceof SimulationException ? e.getMessage()
-        : host.name() + " failed: " + e;
-    if (!(e instanceof SimulationException)) getContext().getLog().error("component failed", e);
+    String reason = e.getMessage();
+    if (!(e instanceof SimulationException)) {
+      StackTraceElement[] at = e.getStackTrace();
+      reason = host.name() + " failed: " + e + (at.length > 0 ? " (at " + at[0] + ")" : "");
+      getContext().getLog().debug("component {} failed", host.name(), e);
+    }
     clock.tell(new Clock.Failed(host.id(), reason));
     return Behaviors.stopped();
   }

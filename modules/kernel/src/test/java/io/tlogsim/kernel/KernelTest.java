@@ -153,4 +153,24 @@ class KernelTest {
     assertEquals(whole.results().subList(0, 5), resumed.results().subList(0, 5));
     assertEquals(recorded(whole).size(), recorded(resumed).size());
   }
+
+  /** Fails on its first event, as a buggy model would. */
+  static final class Faulty extends ToyModels.Recorder {
+    @Override
+    public void onEvent(Context ctx, int port, int kind, long a, long b) {
+      throw new IllegalStateException("model bug at " + ctx.now());
+    }
+  }
+
+  @Test
+  void aFailingModelEndsTheRunWithItsNameAndReason() {
+    Topology.Builder b = Topology.builder();
+    int e = b.component("source", 0), f = b.component("faulty", 1);
+    int l = b.link(e, f, 0, 5);
+    Topology topo = b.build();
+    List<SimComponent> models = List.of(new ToyModels.Emitter(l, 10), new Faulty());
+    SimulationException ex = assertThrows(SimulationException.class,
+        () -> Simulation.run(topo, models, RunSettings.of(1_000, 1, 2)));
+    assertTrue(ex.getMessage().contains("faulty") && ex.getMessage().contains("model bug at 10"), ex.getMessage());
+  }
 }
