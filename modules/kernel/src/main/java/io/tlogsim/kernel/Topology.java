@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * Components and the links between them. A link goes from one component to one input port of another and declares
- * its lookahead: the least delay of any message on it (DESIGN.md principle 3). Immutable once built.
+ * its lookahead: the least delay of any message on it (DESIGN.md principle 3). There is at most one link from a
+ * component to another, so a window sends at most one batch per destination. Immutable once built.
  */
 public final class Topology {
   /** Highest sequence number a link can carry before the ordering key would overflow. */
@@ -176,6 +177,13 @@ public final class Topology {
       if (lookaheadNs <= 0) {
         throw new IllegalArgumentException("link " + names.get(from) + " -> " + names.get(to) + ": lookahead must be"
             + " > 0 ns, got " + lookaheadNs);
+      }
+      for (long[] l : links) {
+        if (l[0] == from && l[1] == to) {
+          throw new IllegalArgumentException("link " + names.get(from) + " -> " + names.get(to) + ": there is one"
+              + " already; a component reaches another through one link (one batch per destination per window),"
+              + " and tells its events apart by kind");
+        }
       }
       links.add(new long[] {from, to, port, lookaheadNs});
       return links.size() - 1;

@@ -26,6 +26,15 @@ class TopologyTest {
   }
 
   @Test
+  void oneLinkPerPairSoOneBatchPerDestination() {
+    Topology.Builder b = Topology.builder();
+    int x = b.component("x", 0), y = b.component("y", 2);
+    b.link(x, y, 0, 5);
+    IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> b.link(x, y, 1, 5));
+    assertTrue(twice.getMessage().contains("one batch per destination"), twice.getMessage());
+  }
+
+  @Test
   void tiesRankBySenderFirst() {
     Topology.Builder b = Topology.builder();
     int a = b.component("a", 1), c = b.component("c", 2), z = b.component("z", 1);
