@@ -3,7 +3,9 @@ package io.tlogsim.kernel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Components and the links between them. A link goes from one component to one input port of another and declares
@@ -153,6 +155,7 @@ public final class Topology {
     private final List<String> names = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
     private final List<long[]> links = new ArrayList<>();
+    private final Set<Long> pairs = new HashSet<>();
 
     /** Adds a component with {@code inputPorts} input ports (0 for none); returns its id. */
     public int component(String name, int inputPorts) {
@@ -178,12 +181,10 @@ public final class Topology {
         throw new IllegalArgumentException("link " + names.get(from) + " -> " + names.get(to) + ": lookahead must be"
             + " > 0 ns, got " + lookaheadNs);
       }
-      for (long[] l : links) {
-        if (l[0] == from && l[1] == to) {
-          throw new IllegalArgumentException("link " + names.get(from) + " -> " + names.get(to) + ": there is one"
-              + " already; a component reaches another through one link (one batch per destination per window),"
-              + " and tells its events apart by kind");
-        }
+      if (!pairs.add(((long) from << 32) | to)) {
+        throw new IllegalArgumentException("link " + names.get(from) + " -> " + names.get(to) + ": there is one"
+            + " already; a component reaches another through one link (one batch per destination per window),"
+            + " and tells its events apart by kind");
       }
       links.add(new long[] {from, to, port, lookaheadNs});
       return links.size() - 1;
