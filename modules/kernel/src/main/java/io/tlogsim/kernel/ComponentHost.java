@@ -1,7 +1,6 @@
 package io.tlogsim.kernel;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -18,7 +17,6 @@ final class ComponentHost implements Context {
   private final EventQueue[] queues; // one per input port, then the component's own scheduled events
   private final int selfQueue;
   private final Outbox[] out;
-  private final int[] outIndex; // out link id -> index in out, -1 if not this component's
   private Rng rng;
 
   private long digest = Digest.SEED;
@@ -41,12 +39,7 @@ final class ComponentHost implements Context {
     selfQueue = ports;
     int[] links = topo.outLinks(id);
     out = new Outbox[links.length];
-    outIndex = new int[topo.links()];
-    Arrays.fill(outIndex, -1);
-    for (int k = 0; k < links.length; k++) {
-      out[k] = new Outbox(links[k]);
-      outIndex[links[k]] = k;
-    }
+    for (int k = 0; k < links.length; k++) out[k] = new Outbox(links[k]);
     rng = new Rng(Rng.seedFor(seed, id));
   }
 
@@ -232,8 +225,9 @@ final class ComponentHost implements Context {
 
   @Override
   public void send(int link, long time, int kind, long a, long b) {
-    int k = link >= 0 && link < outIndex.length ? outIndex[link] : -1;
-    if (k < 0) throw new SimulationException(topo.name(id) + " sent on link " + link + ", which is not its own");
+    if (link < 0 || link >= topo.links() || topo.from(link) != id) {
+      throw new SimulationException(topo.name(id) + " sent on link " + link + ", which is not its own");
+    }
     long earliest = now + topo.lookahead(link);
     if (time < earliest) {
       throw new SimulationException(topo.name(id) + " -> " + topo.name(topo.to(link)) + ": event at t=" + time
@@ -245,7 +239,7 @@ final class ComponentHost implements Context {
           + " ns is earlier than the " + eot + " ns this component promised for the window (its inputDelay is"
           + " too optimistic)");
     }
-    out[k].add(time, kind, a, b);
+    out[topo.outSlot(link)].add(time, kind, a, b);
   }
 
   @Override

@@ -27,6 +27,7 @@ public final class Topology {
   private final int[] selfRank;
   private final int[] rankSender;
   private final int[][] outLinks;
+  private final int[] outSlot; // link -> its index among its sender's out-links
   private final int[][] inLinks;
   private final long[] minOutLookahead;
 
@@ -78,10 +79,12 @@ public final class Topology {
       ins.get(linkTo[l]).add(l);
     }
     outLinks = new int[n][];
+    outSlot = new int[m];
     inLinks = new int[n][];
     minOutLookahead = new long[n];
     for (int i = 0; i < n; i++) {
       outLinks[i] = outs.get(i).stream().mapToInt(Integer::intValue).toArray();
+      for (int k = 0; k < outLinks[i].length; k++) outSlot[outLinks[i][k]] = k;
       inLinks[i] = ins.get(i).stream().mapToInt(Integer::intValue).toArray();
       long min = VirtualTime.NEVER;
       for (int l : outLinks[i]) min = Math.min(min, linkLookahead[l]);
@@ -139,6 +142,11 @@ public final class Topology {
 
   public int[] outLinks(int component) {
     return outLinks[component];
+  }
+
+  /** The index of {@code link} in {@link #outLinks(int)} of its sender. */
+  int outSlot(int link) {
+    return outSlot[link];
   }
 
   public int[] inLinks(int component) {
