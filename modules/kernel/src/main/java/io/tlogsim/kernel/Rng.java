@@ -41,9 +41,13 @@ public final class Rng {
     return (nextLong() >>> 11) * DOUBLE_UNIT;
   }
 
-  /** An exponentially distributed duration with the given mean, in ns: the inversion -ln(1-U) x mean. */
+  /**
+   * An exponentially distributed duration with the given mean, in ns: the inversion -ln(1-U) x mean. StrictMath, not
+   * Math: Math.log may differ by an ulp between JVMs and machines, which would change the digest (FdlibmLog is
+   * StrictMath.log in plain Java).
+   */
   public long nextExponential(double meanNs) {
-    return (long) (-Math.log(1 - nextDouble()) * meanNs);
+    return (long) (-FdlibmLog.log(1 - nextDouble()) * meanNs);
   }
 
   // ---- array form: state[i] is one entity's generator ----
@@ -57,7 +61,7 @@ public final class Rng {
   }
 
   public static long nextExponential(long[] states, int i, double meanNs) {
-    return (long) (-Math.log(1 - nextDouble(states, i)) * meanNs);
+    return (long) (-FdlibmLog.log(1 - nextDouble(states, i)) * meanNs);
   }
 
   /** SplitMix64's finalizer (the same as SplittableRandom's mix64). */
