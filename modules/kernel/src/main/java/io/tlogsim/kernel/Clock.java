@@ -1,8 +1,11 @@
 package io.tlogsim.kernel;
 
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -14,102 +17,122 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 /**
  * The run's clock: grants conservative windows (DESIGN.md principle 3).
  *
- * <p>After each window every component reports (a) the earliest timestamp it may send given what it holds and
- * (b) per input port the least delay from a new input to an output. Adding the batches still in flight, the clock
- * takes the fixed point {@code EOT_i = min(a_i, min over links j->i of EOT_j + d_i(port))} (a shortest-path
- * computation, all delays non-negative) and gives component i the horizon {@code min over links j->i of EOT_j}:
- * no event below it can still arrive, so i handles every held event below it. Only components with such events
- * are woken; idle time is skipped because horizons follow the promises, not a fixed step.
+ * <p>After each window every component reports its {@link Promise}: per out-link, the earliest time it may send given
+ * what it holds, and per (input port, out-link) the least delay from a new input to an output. With the batches still
+ * in flight, the clock solves for every link the earliest time anything can travel on it,
+ * {@code EOT(link i->k) = max(quiet_i, min(held_i(k), min over links m into i of EOT(m) + delay_i(port of m, k)))},
+ * a shortest-path problem (Dijkstra over links; every step only adds time). Component i may then handle every held
+ * event below its horizon, {@code min over links m into i of EOT(m)}: nothing earlier can still reach it. Only
+ * components with such events are woken, so idle time is skipped. A window's failures, facts and checkpoint are
+ * settled once all its reports are in, in component order, so they do not depend on thread timing.
  */
 public final class Clock extends AbstractBehavior<Clock.Command> {
 
   public sealed interface Command extends CborSerializable {}
 
-  /** A component's account of one window. */
-  public record Report(int component, long round, long heldPromise, long minEvent, long[] inputDelay,
-      int[] sentLinks, long[] sentMin, long events, ComponentState snapshot) implements Command {}
+  /**
+   * What a component promises for the next window.
+   *
+   * @param minEvent its earliest held event (NEVER: none)
+   * @param quietUntil it sends nothing before this time, whatever arrives
+   * @param held per out-link slot: the earliest time it may send there because of what it holds
+   * @param delay {@code delay[port * outLinks + slot]}: least delay from an input on the port to output on the link
+   */
+  public record Promise(long minEvent, long quietUntil, long[] held, long[] delay) implements CborSerializable {}
+
+  /** The batches a component sent in a window: their links and earliest events. */
+  public record Sent(int[] links, long[] minTime) implements CborSerializable {}
+
+  /** A component's account of one window (the hello window included). */
+  public record Report(int component, long window, Promise promise, Sent sent, long events, ComponentState snapshot,
+      List<RecordedFact> facts) implements Command {}
 
   /** A component's digest and results at the end of the run. */
-  public record Final(int component, long digest, long events, Object results) implements Command {}
+  public record Final(int component, long digest, long events, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object results)
+      implements Command {}
 
   /** A component cannot go on. */
-  public record Failed(int component, String reason) implements Command {}
+  public record Failed(int component, long window, String reason, boolean outOfMemory) implements Command {}
 
-  public static Behavior<Command> create(Topology topo, List<SimComponent> models, RunSettings settings,
+  static Behavior<Command> create(Topology topo, List<ComponentHost> hosts, RunSettings settings,
       CompletableFuture<RunOutcome> outcome) {
-    return Behaviors.setup(ctx -> new Clock(ctx, topo, models, settings, outcome));
+    return Behaviors.setup(ctx -> {
+      try {
+        return new Clock(ctx, topo, hosts, settings, outcome);
+      } catch (RuntimeException e) { // else the run would wait forever for a clock that never started
+        outcome.completeExceptionally(e instanceof SimulationException ? e
+            : new SimulationException("the clock could not start: " + e));
+        return Behaviors.stopped();
+      }
+    });
   }
+
+  private enum Phase { WINDOW, FINISHING }
 
   private final Topology topo;
   private final RunSettings settings;
   private final CompletableFuture<RunOutcome> outcome;
-  private final List<ActorRef<ComponentActor.Command>> refs = new ArrayList<>();
   private final int n;
-  private final long stop; // handle events with time < stop
+  private final long stop; // events with time < stop are handled
+  private final List<ActorRef<ComponentActor.Command>> actors = new ArrayList<>();
+  private final long startNanos = System.nanoTime();
 
-  private final long[] held;
-  private final long[] minEvent;
-  private final long[][] delay;
-  private final long[] inflight; // per link: earliest event of batches not yet taken in by the receiver
-  private final long[] expected; // per component: batches sent to it since the run began
-  private final long[] eot;
-  private final long[] horizon;
-  private final long[] pendingMin; // per component: earliest event it holds or has in flight
-  private final DistanceHeap heap;
+  private final Promise[] promise; // by component: its latest report's promise
+  private final long[] batchesTo; // by component: batches sent to it since the run (or resume) began
+  private final long[] inFlight; // by link: earliest event of batches its receiver has not taken in
+  private final long[] eot; // by link: earliest time anything can travel on it in the coming window
+  private final long[] pending; // by component: earliest event it holds or has in flight
 
-  private long round;
+  private Phase phase = Phase.WINDOW;
+  private long window;
+  private final long firstWindow; // the first window that handles events (no checkpoint there after a resume)
   private long windows;
+  private long messages;
   private int awaiting;
+  private long reachedNanos;
   private boolean checkpointing;
   private ComponentState[] states;
-  private long messages;
-  private long lastTime; // simulated time reached: the earliest pending event of the last window
-  private final long startNanos = System.nanoTime();
-  private boolean finishing;
+  private final List<RecordedFact> facts = new ArrayList<>();
+  private final List<Failed> failures = new ArrayList<>();
   private final long[] finalDigest;
   private final long[] finalEvents;
   private final Object[] finalResults;
 
-  private Clock(ActorContext<Command> ctx, Topology topo, List<SimComponent> models, RunSettings settings,
+  private Clock(ActorContext<Command> ctx, Topology topo, List<ComponentHost> hosts, RunSettings settings,
       CompletableFuture<RunOutcome> outcome) {
     super(ctx);
     this.topo = topo;
     this.settings = settings;
     this.outcome = outcome;
     this.n = topo.components();
-    if (models.size() != n) throw new IllegalArgumentException(models.size() + " models for " + n + " components");
     this.stop = VirtualTime.plus(settings.endTime(), 1);
-    held = new long[n];
-    minEvent = new long[n];
-    delay = new long[n][];
-    inflight = new long[topo.links()];
-    Arrays.fill(inflight, VirtualTime.NEVER);
-    expected = new long[n];
-    eot = new long[n];
-    horizon = new long[n];
-    pendingMin = new long[n];
-    heap = new DistanceHeap(n + topo.links() + 1);
+    promise = new Promise[n];
+    batchesTo = new long[n];
+    inFlight = new long[topo.links()];
+    Arrays.fill(inFlight, VirtualTime.NEVER);
+    eot = new long[topo.links()];
+    pending = new long[n];
     finalDigest = new long[n];
     finalEvents = new long[n];
     finalResults = new Object[n];
 
-    Checkpoint restore = settings.restoreFrom();
-    for (int i = 0; i < n; i++) {
-      ComponentHost host = new ComponentHost(i, topo, models.get(i), settings.endTime(), settings.seed());
-      if (restore != null) host.restore(restore.components().get(i));
-      refs.add(ctx.spawn(ComponentActor.create(host, restore == null, ctx.getSelf()), "c" + i + "-"
-          + topo.name(i).replaceAll("[^A-Za-z0-9_-]", "_")));
+    Checkpoint restored = settings.restoreFrom();
+    window = restored == null ? 0 : restored.window() - 1; // the hello window
+    firstWindow = window + 1;
+    messages = restored == null ? 0 : restored.messages();
+    List<ActorRef<ComponentActor.Command>> routes = new ArrayList<>();
+    for (ComponentHost host : hosts) {
+      ActorRef<ComponentActor.Command> ref = ctx.spawn(ComponentActor.create(host, ctx.getSelf()),
+          "c" + host.id() + "-" + host.name().replaceAll("[^A-Za-z0-9_-]", "_"));
+      actors.add(ref);
+      routes.add(settings.transport().route(ctx, host.id(), ref));
     }
-    if (restore != null) {
-      round = restore.round();
-      messages = restore.messages();
+    ComponentActor.Wire wire = new ComponentActor.Wire(List.copyOf(routes));
+    for (ActorRef<ComponentActor.Command> a : actors) {
+      a.tell(wire);
+      a.tell(new ComponentActor.Hello(window, restored == null));
     }
-    ComponentActor.Wire wire = new ComponentActor.Wire(List.copyOf(refs));
-    for (ActorRef<ComponentActor.Command> r : refs) r.tell(wire);
-    messages += n;
-    // The hello window: every component reports its promises; on a fresh run models send their first events.
-    for (int i = 0; i < n; i++) refs.get(i).tell(new ComponentActor.Advance(round, Long.MIN_VALUE, 0, 0, false, true));
-    messages += n;
+    messages += 2L * n;
     awaiting = n;
   }
 
@@ -118,119 +141,153 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     return newReceiveBuilder()
         .onMessage(Report.class, this::onReport)
         .onMessage(Final.class, this::onFinal)
-        .onMessage(Failed.class, f -> {
-          outcome.completeExceptionally(new SimulationException(f.reason()));
-          return Behaviors.stopped();
-        })
+        .onMessage(Failed.class, this::onFailed)
         .build();
   }
 
   private Behavior<Command> onReport(Report r) {
     int i = r.component();
-    messages += 1 + r.sentLinks().length;
-    held[i] = r.heldPromise();
-    minEvent[i] = r.minEvent();
-    delay[i] = r.inputDelay();
-    for (int k = 0; k < r.sentLinks().length; k++) {
-      int l = r.sentLinks()[k];
-      inflight[l] = Math.min(inflight[l], r.sentMin()[k]);
-      expected[topo.to(l)]++;
+    messages += 1 + r.sent().links().length;
+    promise[i] = r.promise();
+    for (int k = 0; k < r.sent().links().length; k++) {
+      int l = r.sent().links()[k];
+      inFlight[l] = Math.min(inFlight[l], r.sent().minTime()[k]);
+      batchesTo[topo.to(l)]++;
     }
+    if (r.facts() != null) facts.addAll(r.facts());
     if (checkpointing) states[i] = r.snapshot();
+    return --awaiting > 0 ? this : endOfWindow();
+  }
+
+  private Behavior<Command> onFailed(Failed f) {
+    messages++;
+    failures.add(f);
     if (--awaiting > 0) return this;
-    if (checkpointing) {
-      checkpointing = false;
-      if (settings.onCheckpoint() != null) {
-        settings.onCheckpoint().accept(new Checkpoint(round, lastTime, messages, List.of(states)));
+    return phase == Phase.WINDOW ? endOfWindow() : endOfRun();
+  }
+
+  /** Every woken component has answered: settle the window (in component order), then grant the next. */
+  private Behavior<Command> endOfWindow() {
+    if (!failures.isEmpty()) return failRun();
+    try {
+      if (!facts.isEmpty() && settings.onFacts() != null) {
+        facts.sort(Comparator.comparingLong(RecordedFact::time).thenComparingInt(RecordedFact::component));
+        settings.onFacts().accept(new FactBatch(window, List.copyOf(facts)));
       }
+      facts.clear();
+      if (checkpointing) {
+        checkpointing = false;
+        settings.onCheckpoint().accept(new Checkpoint(window, reachedNanos, messages, List.of(states)));
+        states = null;
+      }
+    } catch (RuntimeException e) {
+      return fail(new SimulationException("the run's journal failed at window " + window + ": " + e.getMessage()));
     }
     return nextWindow();
   }
 
   private Behavior<Command> nextWindow() {
-    round++;
-    // a'_i: what i holds, plus what is in flight to it.
+    window++;
     long globalMin = VirtualTime.NEVER;
     for (int i = 0; i < n; i++) {
-      long a = held[i];
-      long m = minEvent[i];
-      for (int l : topo.inLinks(i)) {
-        long f = inflight[l];
-        if (f == VirtualTime.NEVER) continue;
-        m = Math.min(m, f);
-        a = Math.min(a, VirtualTime.plus(f, delay[i][topo.port(l)]));
-      }
-      eot[i] = a;
-      pendingMin[i] = m;
+      long m = promise[i].minEvent();
+      for (int l : topo.inLinks(i)) m = Math.min(m, inFlight[l]);
+      pending[i] = m;
       globalMin = Math.min(globalMin, m);
     }
     if (globalMin >= stop) return finish();
-    lastTime = globalMin;
+    reachedNanos = globalMin;
     if (settings.progress() != null) settings.progress().set(globalMin);
 
-    fixedPoint();
-    boolean checkpoint = settings.checkpointEveryWindows() > 0 && round % settings.checkpointEveryWindows() == 0;
-    int woken = 0;
+    solveEarliestOutputTimes();
+    boolean checkpoint = settings.checkpoints() != null && window != firstWindow
+        && settings.checkpoints().checkpointNow(window, globalMin);
+    long windowEnd = Math.min(stop, VirtualTime.plus(globalMin, settings.maxWindowNanos()));
+    List<Integer> woken = new ArrayList<>();
+    long[] horizon = new long[n];
     for (int i = 0; i < n; i++) {
-      long h = stop;
-      for (int l : topo.inLinks(i)) h = Math.min(h, eot[topo.from(l)]);
+      long h = windowEnd;
+      for (int l : topo.inLinks(i)) h = Math.min(h, eot[l]);
       horizon[i] = h;
-      if (pendingMin[i] < h || checkpoint) woken++;
+      if (pending[i] < h || checkpoint) woken.add(i);
     }
-    if (woken == 0) {
-      outcome.completeExceptionally(new SimulationException("no component can advance at t=" + globalMin
-          + " ns: the promised input delays form a cycle without delay"));
-      return Behaviors.stopped();
+    if (woken.isEmpty()) {
+      return fail(new SimulationException("no component can advance at t=" + globalMin + " ns: the promised input"
+          + " delays form a cycle without delay"));
     }
     windows++;
     checkpointing = checkpoint;
     if (checkpoint) states = new ComponentState[n];
-    awaiting = woken;
-    for (int i = 0; i < n; i++) {
-      if (pendingMin[i] < horizon[i] || checkpoint) {
-        for (int l : topo.inLinks(i)) inflight[l] = VirtualTime.NEVER; // it takes them in before this window
-        refs.get(i).tell(new ComponentActor.Advance(round, horizon[i], eot[i], expected[i], checkpoint, false));
-        messages++;
-      }
+    awaiting = woken.size();
+    for (int i : woken) {
+      for (int l : topo.inLinks(i)) inFlight[l] = VirtualTime.NEVER; // it takes them in before this window
+      int[] outs = topo.outLinks(i);
+      long[] linkEot = new long[outs.length];
+      for (int k = 0; k < outs.length; k++) linkEot[k] = eot[outs[k]];
+      actors.get(i).tell(new ComponentActor.Advance(window, horizon[i], linkEot, batchesTo[i], checkpoint));
     }
+    messages += woken.size();
     return this;
   }
 
-  /** EOT_i = min(a_i, min over links j->i of EOT_j + d_i(port)): Dijkstra from every a_i at once. */
-  private void fixedPoint() {
-    heap.clear();
-    for (int i = 0; i < n; i++) if (eot[i] != VirtualTime.NEVER) heap.push(eot[i], i);
-    while (!heap.isEmpty()) {
-      long d = heap.topKey();
-      int j = heap.topNode();
-      heap.pop();
-      if (d > eot[j]) continue; // stale entry
-      for (int l : topo.outLinks(j)) {
-        int i = topo.to(l);
-        long cand = VirtualTime.plus(d, delay[i][topo.port(l)]);
-        if (cand < eot[i]) {
-          eot[i] = cand;
-          heap.push(cand, i);
+  /** EOT of every link (see the class comment): Dijkstra from what each component holds and has in flight. */
+  private void solveEarliestOutputTimes() {
+    Arrays.fill(eot, VirtualTime.NEVER);
+    PriorityQueue<long[]> queue = new PriorityQueue<>(Comparator.comparingLong((long[] e) -> e[0]));
+    for (int i = 0; i < n; i++) {
+      Promise p = promise[i];
+      int[] outs = topo.outLinks(i);
+      for (int k = 0; k < outs.length; k++) {
+        long t = p.held()[k];
+        for (int m : topo.inLinks(i)) {
+          if (inFlight[m] != VirtualTime.NEVER) t = Math.min(t, VirtualTime.plus(inFlight[m], delay(p, topo.port(m), k, outs.length)));
+        }
+        if (t == VirtualTime.NEVER) continue;
+        eot[outs[k]] = Math.max(p.quietUntil(), t);
+        queue.add(new long[] {eot[outs[k]], outs[k]});
+      }
+    }
+    while (!queue.isEmpty()) {
+      long[] e = queue.poll();
+      int m = (int) e[1];
+      if (e[0] > eot[m]) continue; // superseded
+      int i = topo.to(m);
+      Promise p = promise[i];
+      int[] outs = topo.outLinks(i);
+      for (int k = 0; k < outs.length; k++) {
+        long cand = VirtualTime.plus(e[0], delay(p, topo.port(m), k, outs.length));
+        if (cand == VirtualTime.NEVER) continue;
+        cand = Math.max(p.quietUntil(), cand);
+        if (cand < eot[outs[k]]) {
+          eot[outs[k]] = cand;
+          queue.add(new long[] {cand, outs[k]});
         }
       }
     }
   }
 
+  private static long delay(Promise p, int port, int slot, int outLinks) {
+    return p.delay()[port * outLinks + slot];
+  }
+
   private Behavior<Command> finish() {
-    finishing = true;
+    phase = Phase.FINISHING;
     awaiting = n;
-    for (ActorRef<ComponentActor.Command> r : refs) r.tell(new ComponentActor.Finish());
+    for (ActorRef<ComponentActor.Command> a : actors) a.tell(new ComponentActor.Finish());
     messages += n;
     return this;
   }
 
   private Behavior<Command> onFinal(Final f) {
-    if (!finishing) return this;
     messages++;
     finalDigest[f.component()] = f.digest();
     finalEvents[f.component()] = f.events();
     finalResults[f.component()] = f.results();
-    if (--awaiting > 0) return this;
+    return --awaiting > 0 ? this : endOfRun();
+  }
+
+  private Behavior<Command> endOfRun() {
+    if (!failures.isEmpty()) return failRun();
     long digest = Digest.SEED;
     long events = 0;
     for (int i = 0; i < n; i++) {
@@ -242,67 +299,14 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     return Behaviors.stopped();
   }
 
-  /** A binary heap of (distance, node) pairs for the fixed point; stale entries are skipped by the caller. */
-  private static final class DistanceHeap {
-    private long[] key;
-    private int[] node;
-    private int size;
+  /** Of the failures of one window, the lowest component's: the same whichever thread failed first. */
+  private Behavior<Command> failRun() {
+    Failed first = failures.stream().min(Comparator.comparingInt(Failed::component)).orElseThrow();
+    return fail(new SimulationException(first.reason(), first.outOfMemory()));
+  }
 
-    DistanceHeap(int capacity) {
-      key = new long[capacity];
-      node = new int[capacity];
-    }
-
-    void clear() {
-      size = 0;
-    }
-
-    boolean isEmpty() {
-      return size == 0;
-    }
-
-    long topKey() {
-      return key[0];
-    }
-
-    int topNode() {
-      return node[0];
-    }
-
-    void push(long k, int v) {
-      if (size == key.length) {
-        key = Arrays.copyOf(key, size * 2);
-        node = Arrays.copyOf(node, size * 2);
-      }
-      int i = size++;
-      while (i > 0) {
-        int p = (i - 1) >>> 1;
-        if (key[p] <= k) break;
-        key[i] = key[p];
-        node[i] = node[p];
-        i = p;
-      }
-      key[i] = k;
-      node[i] = v;
-    }
-
-    void pop() {
-      int last = --size;
-      if (last == 0) return;
-      long k = key[last];
-      int v = node[last];
-      int i = 0;
-      while (true) {
-        int c = 2 * i + 1;
-        if (c >= last) break;
-        if (c + 1 < last && key[c + 1] < key[c]) c++;
-        if (k <= key[c]) break;
-        key[i] = key[c];
-        node[i] = node[c];
-        i = c;
-      }
-      key[i] = k;
-      node[i] = v;
-    }
+  private Behavior<Command> fail(SimulationException e) {
+    outcome.completeExceptionally(e);
+    return Behaviors.stopped();
   }
 }

@@ -1,5 +1,7 @@
 package io.tlogsim.kernel;
 
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -9,48 +11,50 @@ import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 
 /**
- * The actor that hosts one simulated component. Per window: wait for the clock's {@link Advance} and for every
- * batch announced in it, handle the held events below the horizon, ship one batch per link, report to the clock.
+ * The actor that hosts one simulated component. Per window: wait for the clock's {@link Advance} and for every batch
+ * sent to it in earlier windows; take those batches in; take a checkpoint if asked; handle the held events below the
+ * horizon; ship one batch per link; report to the clock. Batches sent in the window being run (by components woken
+ * earlier in it) stay aside until a later window, so a checkpoint never holds an event its sender had not sent.
  */
 public final class ComponentActor extends AbstractBehavior<ComponentActor.Command> {
 
-  public sealed interface Command extends CborSerializable {}
+  public sealed interface Command extends CborSerializable
+      permits Wire, Hello, Advance, EventBatch, Finish {}
 
-  /** The actors of all components, indexed by component id: where batches go. */
+  /** Where batches go: the route to every component, indexed by component id. */
   public record Wire(List<ActorRef<Command>> peers) implements Command {}
 
-  /**
-   * Run window {@code round}: first receive batches until {@code expectedBatches} (counted since the run began)
-   * have arrived, then handle held events earlier than {@code horizon}; send nothing earlier than {@code eot}.
-   * On a {@code checkpoint} window, report the state taken before handling anything. A {@code hello} window
-   * handles nothing; on a fresh run it lets the model send its first events.
-   */
-  public record Advance(long round, long horizon, long eot, long expectedBatches, boolean checkpoint, boolean hello)
-      implements Command {}
+  /** The window before the first: report promises; on a fresh run the model first sends its first events. */
+  public record Hello(long window, boolean fresh) implements Command {}
 
-  /** Events sent on one link in one window; event i has sequence number firstSeq + i on that link. */
-  public record EventBatch(int link, long firstSeq, long[] time, int[] kind, long[] a, long[] b)
+  /**
+   * Run window {@code window}: once the {@code batchesBefore} batches sent to this component in earlier windows (counted
+   * since the run or resume began) are here, take a checkpoint if {@code checkpoint}, take them in, handle held events
+   * earlier than {@code horizon}; send nothing on out-link slot k earlier than {@code eot[k]}.
+   */
+  public record Advance(long window, long horizon, long[] eot, long batchesBefore, boolean checkpoint)
       implements Command {}
 
   /** The run is over: report digest and results. */
   public record Finish() implements Command {}
 
-  public static Behavior<Command> create(ComponentHost host, boolean fresh, ActorRef<Clock.Command> clock) {
-    return Behaviors.setup(ctx -> new ComponentActor(ctx, host, fresh, clock));
+  public static Behavior<Command> create(ComponentHost host, ActorRef<Clock.Command> clock) {
+    return Behaviors.setup(ctx -> new ComponentActor(ctx, host, clock));
   }
 
+  private static final Comparator<EventBatch> SENDING_ORDER =
+      Comparator.comparingLong(EventBatch::window).thenComparingInt(EventBatch::link);
+
   private final ComponentHost host;
-  private final boolean fresh;
   private final ActorRef<Clock.Command> clock;
   private List<ActorRef<Command>> peers = List.of();
-  private long received;
+  private final List<EventBatch> aside = new ArrayList<>(); // delivered, not yet taken in
+  private long taken; // batches taken in since the run (or resume) began
   private Advance pending;
 
-  private ComponentActor(ActorContext<Command> ctx, ComponentHost host, boolean fresh,
-      ActorRef<Clock.Command> clock) {
+  private ComponentActor(ActorContext<Command> ctx, ComponentHost host, ActorRef<Clock.Command> clock) {
     super(ctx);
     this.host = host;
-    this.fresh = fresh;
     this.clock = clock;
   }
 
@@ -61,72 +65,80 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
           peers = w.peers();
           return this;
         })
-        .onMessage(EventBatch.class, this::onBatch)
-        .onMessage(Advance.class, this::onAdvance)
-        .onMessage(Finish.class, f -> {
-          clock.tell(new Clock.Final(host.id(), host.digest(), host.events(), host.results()));
-          return this;
+        .onMessage(Hello.class, this::onHello)
+        .onMessage(EventBatch.class, b -> {
+          aside.add(b);
+          return pending == null ? this : tryRun();
         })
+        .onMessage(Advance.class, a -> {
+          pending = a;
+          return tryRun();
+        })
+        .onMessage(Finish.class, f -> onFinish())
         .build();
   }
 
-  private Behavior<Command> onBatch(EventBatch batch) {
+  private Behavior<Command> onHello(Hello hello) {
     try {
-      host.deliver(batch.link(), batch.firstSeq(), batch.time(), batch.kind(), batch.a(), batch.b());
-    } catch (RuntimeException e) {
-      return fail(e);
+      if (hello.fresh()) host.start();
+      return report(hello.window(), null);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      return fail(hello.window(), e);
     }
-    received++;
-    if (pending != null && received >= pending.expectedBatches()) {
-      Advance advance = pending;
-      pending = null;
-      return runWindow(advance);
+  }
+
+  /** Runs the pending window once every batch of earlier windows is here. */
+  private Behavior<Command> tryRun() {
+    Advance advance = pending;
+    List<EventBatch> ready = new ArrayList<>();
+    for (EventBatch b : aside) if (b.window() < advance.window()) ready.add(b);
+    if (taken + ready.size() < advance.batchesBefore()) return this; // a late batch is waited for, never dropped
+    pending = null;
+    aside.removeAll(ready);
+    taken += ready.size();
+    try {
+      ready.sort(SENDING_ORDER); // batches of one link in the order they were sent
+      for (EventBatch b : ready) host.take(b);
+      ComponentState snapshot = advance.checkpoint() ? host.snapshot() : null; // the window's start
+      host.process(advance.horizon(), advance.eot());
+      return report(advance.window(), snapshot);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      return fail(advance.window(), e);
     }
+  }
+
+  private Behavior<Command> report(long window, ComponentState snapshot) {
+    List<EventBatch> batches = host.drain(window);
+    int[] links = new int[batches.size()];
+    long[] mins = new long[batches.size()];
+    for (int k = 0; k < links.length; k++) {
+      EventBatch b = batches.get(k);
+      links[k] = b.link();
+      mins[k] = b.minTime();
+      peers.get(host.destination(b.link())).tell(b);
+    }
+    clock.tell(new Clock.Report(host.id(), window, host.promise(), new Clock.Sent(links, mins), host.events(), snapshot,
+        host.drainFacts()));
     return this;
   }
 
-  private Behavior<Command> onAdvance(Advance advance) {
-    if (received < advance.expectedBatches()) {
-      pending = advance; // a late batch is waited for, never dropped
-      return this;
-    }
-    return runWindow(advance);
-  }
-
-  private Behavior<Command> runWindow(Advance advance) {
+  private Behavior<Command> onFinish() {
     try {
-      ComponentState snapshot = advance.checkpoint() ? host.snapshot() : null;
-      if (advance.hello()) {
-        if (fresh) host.start();
-      } else {
-        host.process(advance.horizon(), advance.eot());
-      }
-      List<Outbox.Batch> batches = host.drain();
-      int[] links = new int[batches.size()];
-      long[] mins = new long[batches.size()];
-      for (int k = 0; k < links.length; k++) {
-        Outbox.Batch b = batches.get(k);
-        links[k] = b.link();
-        mins[k] = b.minTime();
-        peers.get(host.topology().to(b.link()))
-            .tell(new EventBatch(b.link(), b.firstSeq(), b.time(), b.kind(), b.a(), b.b()));
-      }
-      clock.tell(new Clock.Report(host.id(), advance.round(), host.heldPromise(), host.minEvent(),
-          host.inputDelays(), links, mins, host.events(), snapshot));
+      clock.tell(new Clock.Final(host.id(), host.digest(), host.events(), host.results()));
       return this;
-    } catch (RuntimeException e) {
-      return fail(e);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      return fail(-1, e);
     }
   }
 
-  private Behavior<Command> fail(RuntimeException e) {
+  private Behavior<Command> fail(long window, Throwable e) {
     String reason = e.getMessage();
     if (!(e instanceof SimulationException)) {
       StackTraceElement[] at = e.getStackTrace();
       reason = host.name() + " failed: " + e + (at.length > 0 ? " (at " + at[0] + ")" : "");
       getContext().getLog().debug("component {} failed", host.name(), e);
     }
-    clock.tell(new Clock.Failed(host.id(), reason));
+    clock.tell(new Clock.Failed(host.id(), window, reason, e instanceof OutOfMemoryError));
     return Behaviors.stopped();
   }
 }

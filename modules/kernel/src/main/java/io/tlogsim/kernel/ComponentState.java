@@ -3,16 +3,17 @@ package io.tlogsim.kernel;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
- * Everything one component holds at a checkpoint boundary: its model's state, the events it holds (no batch is
- * in flight at that boundary), its running digest, its generator and its sequence counters.
+ * Everything one component holds at the start of a checkpoint window: its model's state, the events it holds (every
+ * batch sent to it before the window, none sent during it), its running digest and event count, its generator, and
+ * its sequence counters: per out-link the next sequence to send, per in-link the next sequence expected.
  */
 public record ComponentState(
     int component,
     @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object model,
-    EventQueue.State[] queues,
+    EventQueue.State queue,
     long digest,
     long events,
     long rngState,
     long[] outSeq,
-    long selfSeq,
+    long[] inSeq,
     long lastHorizon) implements CborSerializable {}

@@ -13,13 +13,18 @@ public final class Digest {
 
   public static final long SEED = 0x243f6a8885a308d3L;
 
-  /** Folds one event (time, ordering key, port and kind, payload) into a running hash. */
-  public static long step(long h, long time, long tie, int portKind, long a, long b) {
+  /**
+   * Folds one event (time, ordering key, port and kind, the four longs) into a running hash. An event's object
+   * payload is not hashed: its identity is not deterministic, and what it changes shows in later events.
+   */
+  public static long step(long h, long time, long tie, int portKind, long a, long b, long c, long d) {
     h = Long.rotateLeft((h ^ time) * M1, 29);
     h = Long.rotateLeft((h ^ tie) * M2, 31);
     h = Long.rotateLeft((h ^ portKind) * M1, 27);
     h = Long.rotateLeft((h ^ a) * M2, 33);
-    h = (h ^ b) * M1;
+    h = Long.rotateLeft((h ^ b) * M1, 29);
+    h = Long.rotateLeft((h ^ c) * M2, 31);
+    h = (h ^ d) * M1;
     return h ^ (h >>> 32);
   }
 

@@ -1,71 +1,55 @@
 package io.tlogsim.kernel;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
- * The events one input port of a component holds, handed out in the kernel's deterministic order (time, tie),
- * tie = (link rank, sequence on that link), i.e. (time, sender id, sender sequence).
+ * The events one component holds, handed out in the kernel's order: (time, tie), tie = (rank of the in-link, sequence
+ * on it), timers ranking after every in-link (see {@link Tie}).
  *
- * <p>Batches arrive sorted by time (senders sort them, parallel to each other), so each is kept as a run and the
- * queue merges runs: a pop costs log(runs held), not log(events held). Single events (a component's own
- * scheduled ones, unsorted batches) go to a binary heap. Primitive arrays, no allocation per event.
+ * <p>Delivered batches arrive sorted, so each is kept as a run and the queue merges the runs with a binary heap of
+ * runs (a pop costs log(runs held), not log(events held)); the component's own timers are one more sorted source.
+ * Primitive arrays, no allocation per event.
  */
-public final class EventQueue {
-  private final EventHeap singles = new EventHeap();
-  private Run[] runs = new Run[8]; // a binary heap of runs by their head
+final class EventQueue {
+  private final int self;
+  private final int timerRank;
+  private final Timers timers = new Timers();
+  private Run[] runs = new Run[8]; // a binary heap of runs, by their head
   private int runCount;
   private int runEvents;
-  private boolean runFirst; // the head is the top run's head, not the singles'
 
-  public int size() {
-    return singles.size() + runEvents;
+  /** @param timerRank the tie rank of the component's timers: its number of in-links */
+  EventQueue(int self, int timerRank) {
+    this.self = self;
+    this.timerRank = timerRank;
   }
 
-  public boolean isEmpty() {
-    return runCount == 0 && singles.isEmpty();
+  int size() {
+    return runEvents + timers.size();
   }
 
-  /** Time of the first event, or {@link VirtualTime#NEVER} when empty. */
-  public long headTime() {
-    return runFirst ? runs[0].time[runs[0].pos] : singles.headTime();
+  /** Time of the next event, or {@link VirtualTime#NEVER}. */
+  long headTime() {
+    long t = timers.headTime();
+    return runCount > 0 ? Math.min(runs[0].headTime(), t) : t;
   }
 
-  public long headTie() {
-    return runFirst ? runs[0].headTie() : singles.headTie();
+  /** Earliest event held per input port, index {@code port + 1} ({@link Context#SELF_PORT}, the timers, at 0). */
+  long[] headTimeByPort(int ports) {
+    long[] min = new long[ports + 1];
+    java.util.Arrays.fill(min, VirtualTime.NEVER);
+    min[0] = timers.headTime();
+    for (int i = 0; i < runCount; i++) min[runs[i].port + 1] = Math.min(min[runs[i].port + 1], runs[i].headTime());
+    return min;
   }
 
-  public int headKind() {
-    return runFirst ? runs[0].kind[runs[0].pos] : singles.headKind();
-  }
-
-  public long headA() {
-    return runFirst ? runs[0].a[runs[0].pos] : singles.headA();
-  }
-
-  public long headB() {
-    return runFirst ? runs[0].b[runs[0].pos] : singles.headB();
-  }
-
-  /** True when this queue's head comes before {@code other}'s head (both non-empty). */
-  public boolean headBefore(EventQueue other) {
-    long t = headTime(), o = other.headTime();
-    return t < o || (t == o && headTie() < other.headTie());
-  }
-
-  /** Adds one event. */
-  public void add(long t, long tie, int kind, long a, long b) {
-    singles.add(t, tie, kind, a, b);
-    settle();
-  }
-
-  /**
-   * Adds a batch sorted by time whose event i has tie {@code rankBits | (firstSeq + i)}; the arrays are kept, not
-   * copied.
-   */
-  public void addRun(long rankBits, long firstSeq, long[] time, int[] kind, long[] a, long[] b) {
-    if (time.length == 0) return;
+  /** Adds a delivered batch as a run; its arrays are kept, not copied. */
+  void addRun(EventBatch batch, int port, int rank, int sender) {
+    if (batch.size() == 0) return;
     if (runCount == runs.length) runs = Arrays.copyOf(runs, runCount * 2);
-    Run r = new Run(rankBits, firstSeq, time, kind, a, b);
+    Run r = new Run(batch, port, rank, sender);
     int i = runCount++;
     while (i > 0) {
       int p = (i - 1) >>> 1;
@@ -74,28 +58,51 @@ public final class EventQueue {
       i = p;
     }
     runs[i] = r;
-    runEvents += time.length;
-    settle();
+    runEvents += batch.size();
   }
 
-  /** Removes the head; read it with the head accessors first. */
-  public void removeHead() {
-    if (runFirst) {
-      Run top = runs[0];
+  long schedule(long t, int kind, long a, long b, long c, long d, Object payload) {
+    return timers.add(t, kind, a, b, c, d, payload);
+  }
+
+  boolean cancel(long handle) {
+    return timers.cancel(handle);
+  }
+
+  /** Copies the next event into {@code ev}, removes it and returns its tie. Arrivals of an instant precede timers. */
+  long pop(Event ev) {
+    if (runCount > 0 && runs[0].headTime() <= timers.headTime()) {
+      Run r = runs[0];
+      int i = r.pos;
+      EventBatch bt = r.batch;
+      ev.time = bt.time()[i];
+      ev.kind = bt.kind()[i];
+      ev.a = bt.a()[i];
+      ev.b = bt.b()[i];
+      ev.c = bt.c() == null ? 0 : bt.c()[i];
+      ev.d = bt.d() == null ? 0 : bt.d()[i];
+      ev.payload = bt.payload() == null ? null : bt.payload()[i];
+      ev.port = r.port;
+      ev.sender = r.sender;
+      long tie = Tie.of(r.rank, bt.firstSeq() + i);
       runEvents--;
-      if (++top.pos == top.time.length) {
+      if (++r.pos == bt.size()) {
         Run last = runs[--runCount];
         runs[runCount] = null;
         if (runCount > 0) siftDown(last);
       } else {
-        siftDown(top);
+        siftDown(r);
       }
-    } else {
-      singles.removeHead();
+      return tie;
     }
-    settle();
+    long tie = Tie.of(timerRank, timers.headSeq());
+    timers.pop(ev);
+    ev.port = Context.SELF_PORT;
+    ev.sender = self;
+    return tie;
   }
 
+  /** Places {@code r} at the root's place and sifts it down. */
   private void siftDown(Run r) {
     int i = 0, n = runCount, half = n >>> 1;
     while (i < half) {
@@ -108,73 +115,71 @@ public final class EventQueue {
     runs[i] = r;
   }
 
-  private void settle() {
-    if (runCount == 0) {
-      runFirst = false;
-    } else if (singles.isEmpty()) {
-      runFirst = true;
-    } else {
-      Run r = runs[0];
-      long t = r.time[r.pos], s = singles.headTime();
-      runFirst = t < s || (t == s && r.headTie() < singles.headTie());
-    }
-  }
-
-  /** The queue's content for a checkpoint. Its order does not matter: (time, tie) orders events totally. */
-  public State state() {
+  /** Drops everything (a crash); returns how many events were dropped. */
+  int clear() {
     int n = size();
-    long[] t = new long[n], k = new long[n], pa = new long[n], pb = new long[n];
-    int[] kd = new int[n];
-    singles.copyTo(t, k, kd, pa, pb, 0);
-    int at = singles.size();
-    for (int r = 0; r < runCount; r++) {
-      Run run = runs[r];
-      for (int i = run.pos; i < run.time.length; i++, at++) {
-        t[at] = run.time[i];
-        k[at] = run.rankBits | (run.firstSeq + i);
-        kd[at] = run.kind[i];
-        pa[at] = run.a[i];
-        pb[at] = run.b[i];
-      }
-    }
-    return new State(t, k, kd, pa, pb);
+    Arrays.fill(runs, 0, runCount, null);
+    runCount = 0;
+    runEvents = 0;
+    timers.clear();
+    return n;
   }
 
-  public static EventQueue restore(State s) {
-    EventQueue q = new EventQueue();
-    for (int i = 0; i < s.time().length; i++) q.singles.add(s.time()[i], s.tie()[i], s.kind()[i], s.a()[i], s.b()[i]);
-    q.settle();
-    return q;
+  /** What the queue holds, for a checkpoint: each run's unhandled rest, and the timers. */
+  State state() {
+    List<EventBatch> rest = new ArrayList<>(runCount);
+    for (int i = 0; i < runCount; i++) rest.add(runs[i].rest());
+    return new State(rest, timers.state());
   }
 
-  public record State(long[] time, long[] tie, int[] kind, long[] a, long[] b) implements CborSerializable {}
+  /** Refills from a checkpoint; {@code place} gives each saved run its port, rank and sender. */
+  void restore(State s, RunPlacer place) {
+    clear();
+    for (EventBatch b : s.runs()) place.add(this, b);
+    timers.restore(s.timers());
+  }
 
-  /** A delivered batch, sorted by time, and how far it has been consumed. */
+  interface RunPlacer {
+    void add(EventQueue q, EventBatch rest);
+  }
+
+  record State(List<EventBatch> runs, Timers.State timers) implements CborSerializable {}
+
+  /** A delivered batch and how far it has been consumed. */
   private static final class Run {
-    final long rankBits;
-    final long firstSeq;
-    final long[] time;
-    final int[] kind;
-    final long[] a;
-    final long[] b;
+    final EventBatch batch;
+    final long[] time; // batch.time(), kept at hand for the heap's comparisons
+    final int port;
+    final int rank;
+    final int sender;
     int pos;
 
-    Run(long rankBits, long firstSeq, long[] time, int[] kind, long[] a, long[] b) {
-      this.rankBits = rankBits;
-      this.firstSeq = firstSeq;
-      this.time = time;
-      this.kind = kind;
-      this.a = a;
-      this.b = b;
+    Run(EventBatch batch, int port, int rank, int sender) {
+      this.batch = batch;
+      this.time = batch.time();
+      this.port = port;
+      this.rank = rank;
+      this.sender = sender;
     }
 
-    long headTie() {
-      return rankBits | (firstSeq + pos);
+    long headTime() {
+      return time[pos];
     }
 
     boolean before(Run o) {
-      long t = time[pos], u = o.time[o.pos];
-      return t < u || (t == u && headTie() < o.headTie());
+      long t = headTime(), u = o.headTime();
+      return t < u || (t == u && (rank < o.rank || (rank == o.rank && pos + batch.firstSeq() < o.pos + o.batch.firstSeq())));
+    }
+
+    /** The events not handled yet, as a batch of their own. */
+    EventBatch rest() {
+      int n = batch.size();
+      return new EventBatch(batch.window(), batch.link(), batch.firstSeq() + pos,
+          Arrays.copyOfRange(batch.time(), pos, n), Arrays.copyOfRange(batch.kind(), pos, n),
+          Arrays.copyOfRange(batch.a(), pos, n), Arrays.copyOfRange(batch.b(), pos, n),
+          batch.c() == null ? null : Arrays.copyOfRange(batch.c(), pos, n),
+          batch.d() == null ? null : Arrays.copyOfRange(batch.d(), pos, n),
+          batch.payload() == null ? null : Arrays.copyOfRange(batch.payload(), pos, n));
     }
   }
 }

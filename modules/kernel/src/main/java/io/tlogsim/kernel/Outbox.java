@@ -2,35 +2,65 @@ package io.tlogsim.kernel;
 
 import java.util.Arrays;
 
-/** What a component sends on one link during one window, shipped at the window's end as one batch. */
+/**
+ * What a component sends on one link during one window, shipped at the window's end as one {@link EventBatch}.
+ * The optional payload columns (c, d, payload) are allocated only when an event uses them.
+ */
 final class Outbox {
   private final int link;
   private long nextSeq;
+  private int size;
   private long[] time = new long[16];
   private int[] kind = new int[16];
   private long[] a = new long[16];
   private long[] b = new long[16];
-  private int size;
-  private long min = VirtualTime.NEVER;
+  private long[] c;
+  private long[] d;
+  private Object[] payload;
+  private boolean sorted = true;
 
   Outbox(int link) {
     this.link = link;
   }
 
-  void add(long t, int k, long pa, long pb) {
-    if (size == time.length) {
-      int n = size * 2;
-      time = Arrays.copyOf(time, n);
-      kind = Arrays.copyOf(kind, n);
-      a = Arrays.copyOf(a, n);
-      b = Arrays.copyOf(b, n);
-    }
+  void add(long t, int k, long pa, long pb, long pc, long pd, Object obj) {
+    if (size == time.length) grow();
+    if (size > 0 && t < time[size - 1]) sorted = false;
     time[size] = t;
     kind[size] = k;
     a[size] = pa;
     b[size] = pb;
+    if (pc != 0 || pd != 0) {
+      if (c == null) {
+        c = new long[time.length];
+        d = new long[time.length];
+      }
+      c[size] = pc;
+      d[size] = pd;
+    } else if (c != null) {
+      c[size] = 0;
+      d[size] = 0;
+    }
+    if (obj != null) {
+      if (payload == null) payload = new Object[time.length];
+      payload[size] = obj;
+    } else if (payload != null) {
+      payload[size] = null;
+    }
     size++;
-    if (t < min) min = t;
+  }
+
+  private void grow() {
+    int n = size * 2;
+    time = Arrays.copyOf(time, n);
+    kind = Arrays.copyOf(kind, n);
+    a = Arrays.copyOf(a, n);
+    b = Arrays.copyOf(b, n);
+    if (c != null) {
+      c = Arrays.copyOf(c, n);
+      d = Arrays.copyOf(d, n);
+    }
+    if (payload != null) payload = Arrays.copyOf(payload, n);
   }
 
   long nextSeq() {
@@ -41,46 +71,65 @@ final class Outbox {
     nextSeq = seq;
   }
 
-  /**
-   * The batch of this window, or null if nothing was sent. Sorted by time, equal times in the order they were
-   * sent (a stable sort), so a receiver merges it as one run and the sequence numbers still follow the sending
-   * order among simultaneous events.
-   */
-  Batch drain() {
+  /** The batch of this window, sorted by time (stable), or null if nothing was sent. */
+  EventBatch drain(long window) {
     if (size == 0) return null;
-    if (nextSeq + size > Topology.MAX_SEQ) throw new SimulationException("link " + link + ": sequence overflow");
-    long[] t = Arrays.copyOf(time, size);
-    int[] k = Arrays.copyOf(kind, size);
-    long[] pa = Arrays.copyOf(a, size);
-    long[] pb = Arrays.copyOf(b, size);
-    if (!isSorted(t)) {
-      int[] order = stableOrder(t);
-      for (int i = 0; i < size; i++) {
-        int j = order[i];
-        t[i] = time[j];
-        k[i] = kind[j];
-        pa[i] = a[j];
-        pb[i] = b[j];
-      }
-    }
-    Batch batch = new Batch(link, nextSeq, min, t, k, pa, pb);
+    if (nextSeq + size > Tie.MAX_SEQ) throw new SimulationException("link " + link + ": sequence overflow");
+    int[] order = sorted ? null : stableOrder(time, size);
+    EventBatch batch = new EventBatch(window, link, nextSeq, take(time, order), take(kind, order), take(a, order),
+        take(b, order), c == null ? null : take(c, order), d == null ? null : take(d, order),
+        payload == null ? null : take(payload, order));
     nextSeq += size;
     size = 0;
-    min = VirtualTime.NEVER;
+    sorted = true;
+    c = null;
+    d = null;
+    payload = null;
     return batch;
   }
 
-  private static boolean isSorted(long[] t) {
-    for (int i = 1; i < t.length; i++) if (t[i] < t[i - 1]) return false;
-    return true;
+  private long[] take(long[] col, int[] order) {
+    if (order == null) return Arrays.copyOf(col, size);
+    long[] out = new long[size];
+    for (int i = 0; i < size; i++) out[i] = col[order[i]];
+    return out;
   }
 
-  /** Indices of {@code t} in ascending order, equal values keeping their order (a merge sort). */
-  static int[] stableOrder(long[] t) {
-    int n = t.length;
+  private int[] take(int[] col, int[] order) {
+    if (order == null) return Arrays.copyOf(col, size);
+    int[] out = new int[size];
+    for (int i = 0; i < size; i++) out[i] = col[order[i]];
+    return out;
+  }
+
+  private Object[] take(Object[] col, int[] order) {
+    if (order == null) return Arrays.copyOf(col, size);
+    Object[] out = new Object[size];
+    for (int i = 0; i < size; i++) out[i] = col[order[i]];
+    return out;
+  }
+
+  private static final int INDEX_BITS = 21;
+
+  /** Indices of the first {@code n} values of {@code t} in ascending order, equal values keeping their order. */
+  static int[] stableOrder(long[] t, int n) {
+    long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
+    for (int i = 0; i < n; i++) {
+      min = Math.min(min, t[i]);
+      max = Math.max(max, t[i]);
+    }
+    if (n < (1 << INDEX_BITS) && max - min >= 0 && max - min < (1L << (63 - INDEX_BITS))) {
+      // (time offset, index) packed into one long: a primitive sort, stable because the index breaks ties
+      long[] key = new long[n];
+      for (int i = 0; i < n; i++) key[i] = ((t[i] - min) << INDEX_BITS) | i;
+      java.util.Arrays.sort(key);
+      int[] order = new int[n];
+      for (int i = 0; i < n; i++) order[i] = (int) (key[i] & ((1 << INDEX_BITS) - 1));
+      return order;
+    }
     int[] src = new int[n], dst = new int[n];
     for (int i = 0; i < n; i++) src[i] = i;
-    for (int width = 1; width < n; width *= 2) {
+    for (int width = 1; width < n; width *= 2) { // bottom-up merge sort
       for (int lo = 0; lo < n; lo += 2 * width) {
         int mid = Math.min(lo + width, n), hi = Math.min(lo + 2 * width, n);
         int i = lo, j = mid, k = lo;
@@ -94,6 +143,4 @@ final class Outbox {
     }
     return src;
   }
-
-  record Batch(int link, long firstSeq, long minTime, long[] time, int[] kind, long[] a, long[] b) {}
 }

@@ -4,36 +4,67 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * How to run a topology: until when, with which seed, on how many threads, and the checkpoint cadence.
+ * How to run a topology. Build with {@link #of} and the {@code with...} methods.
  *
  * @param endTime last simulated instant (ns) whose events are handled
- * @param checkpointEveryWindows take a checkpoint every this many windows (0: never)
- * @param onCheckpoint receives each checkpoint (on the clock's thread: keep it short)
+ * @param maxWindowNanos no window reaches further than this past the earliest pending event (bounds the work of a
+ *     component without inputs, whose horizon would otherwise be the end of the run)
+ * @param checkpoints when to take checkpoints (null: never)
+ * @param onCheckpoint receives each checkpoint, on the clock's thread (hand it off quickly)
  * @param restoreFrom null for a fresh run, or the checkpoint to resume from
- * @param progress set to the simulated time reached, for progress bars (may be null)
+ * @param onFacts receives the facts of each window that recorded any, in window order, on the clock's thread
+ *     (null: models' facts are not kept)
+ * @param progress set to the simulated time reached, for progress displays (may be null)
+ * @param transport how batches travel (tests use a delaying, reordering one)
  */
-public record RunSettings(long endTime, long seed, int threads, long checkpointEveryWindows,
-    Consumer<Checkpoint> onCheckpoint, Checkpoint restoreFrom, AtomicLong progress) {
+public record RunSettings(long endTime, long seed, int threads, long maxWindowNanos, CheckpointPolicy checkpoints,
+    Consumer<Checkpoint> onCheckpoint, Checkpoint restoreFrom, Consumer<FactBatch> onFacts, AtomicLong progress,
+    Transport transport) {
+
+  /** One simulated second: long enough not to cost windows, short enough to bound a source's batch. */
+  public static final long DEFAULT_MAX_WINDOW = VirtualTime.NS_PER_S;
 
   public RunSettings {
     if (endTime < 0) throw new IllegalArgumentException("endTime must be >= 0, got " + endTime);
     if (threads < 1) throw new IllegalArgumentException("threads must be >= 1, got " + threads);
-    if (checkpointEveryWindows < 0) throw new IllegalArgumentException("checkpointEveryWindows must be >= 0");
+    if (maxWindowNanos <= 0) throw new IllegalArgumentException("maxWindowNanos must be > 0, got " + maxWindowNanos);
+    if ((checkpoints == null) != (onCheckpoint == null)) {
+      throw new IllegalArgumentException("a checkpoint policy needs a sink and a sink needs a policy");
+    }
+    if (transport == null) transport = Transport.DIRECT;
   }
 
   public static RunSettings of(long endTime, long seed, int threads) {
-    return new RunSettings(endTime, seed, threads, 0, null, null, null);
+    return new RunSettings(endTime, seed, threads, DEFAULT_MAX_WINDOW, null, null, null, null, null, null);
   }
 
-  public RunSettings withCheckpoints(long everyWindows, Consumer<Checkpoint> sink) {
-    return new RunSettings(endTime, seed, threads, everyWindows, sink, restoreFrom, progress);
+  public RunSettings withMaxWindow(long nanos) {
+    return new RunSettings(endTime, seed, threads, nanos, checkpoints, onCheckpoint, restoreFrom, onFacts, progress,
+        transport);
+  }
+
+  public RunSettings withCheckpoints(CheckpointPolicy policy, Consumer<Checkpoint> sink) {
+    return new RunSettings(endTime, seed, threads, maxWindowNanos, policy, sink, restoreFrom, onFacts, progress,
+        transport);
   }
 
   public RunSettings resumingFrom(Checkpoint checkpoint) {
-    return new RunSettings(endTime, seed, threads, checkpointEveryWindows, onCheckpoint, checkpoint, progress);
+    return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, checkpoint, onFacts,
+        progress, transport);
+  }
+
+  public RunSettings withFacts(Consumer<FactBatch> sink) {
+    return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, sink,
+        progress, transport);
   }
 
   public RunSettings withProgress(AtomicLong p) {
-    return new RunSettings(endTime, seed, threads, checkpointEveryWindows, onCheckpoint, restoreFrom, p);
+    return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, onFacts, p,
+        transport);
+  }
+
+  public RunSettings withTransport(Transport t) {
+    return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, onFacts,
+        progress, t);
   }
 }

@@ -2,6 +2,7 @@ package io.tlogsim.kernel;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -12,11 +13,18 @@ import org.slf4j.LoggerFactory;
 public final class Simulation {
   private Simulation() {}
 
+  /**
+   * Runs to the end and returns the outcome, or throws {@link SimulationException} with one line naming what failed.
+   * Never waits forever: if the actor system stops before the run ends, the run fails.
+   */
   public static RunOutcome run(Topology topo, List<SimComponent> models, RunSettings settings) {
+    List<ComponentHost> hosts = hosts(topo, models, settings); // a bad checkpoint fails here, before any actor
     LoggerFactory.getILoggerFactory(); // logging up before Pekko's threads log (else SLF4J replays and warns)
     CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
     ActorSystem<Clock.Command> system =
-        ActorSystem.create(Clock.create(topo, models, settings, outcome), "tlogsim", config(settings.threads()));
+        ActorSystem.create(Clock.create(topo, hosts, settings, outcome), "tlogsim", config(settings.threads()));
+    system.getWhenTerminated().whenComplete((done, error) -> outcome.completeExceptionally(
+        new SimulationException("the run's actor system stopped before the run ended")));
     try {
       return outcome.get();
     } catch (InterruptedException e) {
@@ -35,6 +43,29 @@ public final class Simulation {
         // shutting down anyway
       }
     }
+  }
+
+  /** One host per component, restored from the checkpoint when resuming (refused if it is not a consistent cut). */
+  static List<ComponentHost> hosts(Topology topo, List<SimComponent> models, RunSettings settings) {
+    if (models.size() != topo.components()) {
+      throw new IllegalArgumentException(models.size() + " models for " + topo.components() + " components");
+    }
+    Checkpoint cp = settings.restoreFrom();
+    if (cp != null) {
+      List<String> wrong = cp.inconsistencies(topo);
+      if (!wrong.isEmpty()) {
+        throw new SimulationException("the checkpoint of window " + cp.window() + " does not fit this run: "
+            + wrong.get(0) + (wrong.size() > 1 ? " (and " + (wrong.size() - 1) + " more)" : ""));
+      }
+    }
+    List<ComponentHost> hosts = new ArrayList<>(models.size());
+    for (int i = 0; i < models.size(); i++) {
+      ComponentHost h = new ComponentHost(i, topo, models.get(i), settings.endTime(), settings.seed(),
+          settings.onFacts() != null);
+      if (cp != null) h.restore(cp.components().get(i));
+      hosts.add(h);
+    }
+    return hosts;
   }
 
   /** The actor system of one run: {@code threads} dispatcher threads, quiet unless something is wrong. */

@@ -2,72 +2,50 @@ package io.tlogsim.kernel;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Components and the links between them. A link goes from one component to one input port of another and declares
- * its lookahead: the least delay of any message on it (DESIGN.md principle 3). There is at most one link from a
- * component to another, so a window sends at most one batch per destination. Immutable once built.
+ * Components and the links between them. A component has input ports, each accepting one {@link Protocol}, and
+ * declares the protocols it emits. A link goes from one component to one input port of another and declares its
+ * lookahead: the least delay of any event on it (DESIGN.md principle 3). There is at most one link from a component
+ * to another, so a window sends at most one batch per destination. Immutable once built.
  */
 public final class Topology {
-  /** Highest sequence number a link can carry before the ordering key would overflow. */
-  static final long MAX_SEQ = (1L << 40) - 1;
-  static final int MAX_RANK = (1 << 23) - 1;
-
   private final String[] names;
-  private final int[] ports;
+  private final Protocol[][] inputs; // per component: the protocol of each input port
+  private final Protocol[][] outputs; // per component: the protocols it emits
   private final int[] linkFrom;
   private final int[] linkTo;
   private final int[] linkPort;
   private final long[] linkLookahead;
-  private final int[] linkRank;
-  private final int[] selfRank;
-  private final int[] rankSender;
-  private final int[][] outLinks;
-  private final int[] outSlot; // link -> its index among its sender's out-links
-  private final int[][] inLinks;
-  private final long[] minOutLookahead;
+  private final boolean[][] linkKinds; // per link: the kinds its port accepts
+  private final int[][] outLinks; // per component, in link-id order
+  private final int[][] inLinks; // per component, ranked by sender id
+  private final int[] outSlot; // link -> its index in its sender's outLinks
+  private final int[] inRank; // link -> its index in its receiver's inLinks (the tie rank of its events)
+  private final int[][] outByDest; // per component: destination ids, ascending, for linkBetween
+  private final int[][] outByDestLink; // ... and the link to each
 
   private Topology(Builder b) {
     int n = b.names.size();
     names = b.names.toArray(new String[0]);
-    ports = b.ports.stream().mapToInt(Integer::intValue).toArray();
+    inputs = b.inputs.toArray(new Protocol[0][]);
+    outputs = b.outputs.toArray(new Protocol[0][]);
     int m = b.links.size();
     linkFrom = new int[m];
     linkTo = new int[m];
     linkPort = new int[m];
     linkLookahead = new long[m];
+    linkKinds = new boolean[m][];
     for (int l = 0; l < m; l++) {
       long[] spec = b.links.get(l);
       linkFrom[l] = (int) spec[0];
       linkTo[l] = (int) spec[1];
       linkPort[l] = (int) spec[2];
       linkLookahead[l] = spec[3];
-    }
-    // Ranks order ties by sender id first (DESIGN.md principle 2). Each component's own scheduled events form an
-    // implicit self link ranked with its other outputs.
-    Integer[] order = new Integer[m + n];
-    for (int i = 0; i < m + n; i++) order[i] = i;
-    Arrays.sort(order, Comparator.<Integer>comparingInt(i -> i < m ? linkFrom[i] : i - m)
-        .thenComparingInt(i -> i < m ? linkTo[i] : i - m)
-        .thenComparingInt(i -> i < m ? linkPort[i] : Integer.MAX_VALUE)
-        .thenComparingInt(i -> i));
-    if (m + n > MAX_RANK) throw new IllegalArgumentException("too many links: " + (m + n) + " > " + MAX_RANK);
-    linkRank = new int[m];
-    selfRank = new int[n];
-    rankSender = new int[m + n];
-    for (int r = 0; r < order.length; r++) {
-      int i = order[r];
-      if (i < m) {
-        linkRank[i] = r;
-        rankSender[r] = linkFrom[i];
-      } else {
-        selfRank[i - m] = r;
-        rankSender[r] = i - m;
-      }
+      linkKinds[l] = inputs[linkTo[l]][linkPort[l]].kindMask();
     }
     List<List<Integer>> outs = new ArrayList<>(), ins = new ArrayList<>();
     for (int i = 0; i < n; i++) {
@@ -79,16 +57,25 @@ public final class Topology {
       ins.get(linkTo[l]).add(l);
     }
     outLinks = new int[n][];
-    outSlot = new int[m];
     inLinks = new int[n][];
-    minOutLookahead = new long[n];
+    outSlot = new int[m];
+    inRank = new int[m];
+    outByDest = new int[n][];
+    outByDestLink = new int[n][];
     for (int i = 0; i < n; i++) {
       outLinks[i] = outs.get(i).stream().mapToInt(Integer::intValue).toArray();
       for (int k = 0; k < outLinks[i].length; k++) outSlot[outLinks[i][k]] = k;
-      inLinks[i] = ins.get(i).stream().mapToInt(Integer::intValue).toArray();
-      long min = VirtualTime.NEVER;
-      for (int l : outLinks[i]) min = Math.min(min, linkLookahead[l]);
-      minOutLookahead[i] = min;
+      // Arrivals of one instant go in sender-id order (one link per sender, so that is a total order).
+      inLinks[i] = ins.get(i).stream().sorted((x, y) -> Integer.compare(linkFrom[x], linkFrom[y]))
+          .mapToInt(Integer::intValue).toArray();
+      if (inLinks[i].length > Tie.MAX_RANK) {
+        throw new IllegalArgumentException(names[i] + ": too many in-links (" + inLinks[i].length + ")");
+      }
+      for (int r = 0; r < inLinks[i].length; r++) inRank[inLinks[i][r]] = r;
+      int[] byDest = outs.get(i).stream().sorted((x, y) -> Integer.compare(linkTo[x], linkTo[y]))
+          .mapToInt(Integer::intValue).toArray();
+      outByDestLink[i] = byDest;
+      outByDest[i] = Arrays.stream(byDest).map(l -> linkTo[l]).toArray();
     }
   }
 
@@ -108,8 +95,13 @@ public final class Topology {
     return names[component];
   }
 
+  /** Number of input ports of a component. */
   public int ports(int component) {
-    return ports[component];
+    return inputs[component].length;
+  }
+
+  public Protocol portProtocol(int component, int port) {
+    return inputs[component][port];
   }
 
   public int from(int link) {
@@ -128,71 +120,96 @@ public final class Topology {
     return linkLookahead[link];
   }
 
-  int rank(int link) {
-    return linkRank[link];
+  /** True when the link's port accepts events of this kind. */
+  boolean carries(int link, int kind) {
+    boolean[] k = linkKinds[link];
+    return kind >= 0 && kind < k.length && k[kind];
   }
 
-  int selfRank(int component) {
-    return selfRank[component];
-  }
-
-  int senderOfRank(int rank) {
-    return rankSender[rank];
-  }
-
+  /** A component's out-links, in link-id order; its out-link slot k is {@code outLinks(c)[k]}. */
   public int[] outLinks(int component) {
     return outLinks[component];
   }
 
-  /** The index of {@code link} in {@link #outLinks(int)} of its sender. */
-  int outSlot(int link) {
-    return outSlot[link];
-  }
-
+  /** A component's in-links, ranked by sender id. */
   public int[] inLinks(int component) {
     return inLinks[component];
   }
 
-  /** The least lookahead of a component's outgoing links: no output of it can come sooner after its input. */
-  public long minOutLookahead(int component) {
-    return minOutLookahead[component];
+  /** The index of a link among its sender's out-links. */
+  int outSlot(int link) {
+    return outSlot[link];
   }
 
-  /** Declares components (each with a number of input ports) and links; validates as it goes. */
+  /** The rank of a link among its receiver's in-links: the tie rank of its events there. */
+  int inRank(int link) {
+    return inRank[link];
+  }
+
+  /** The link from {@code from} to {@code to}, or -1. */
+  public int linkBetween(int from, int to) {
+    int k = Arrays.binarySearch(outByDest[from], to);
+    return k < 0 ? -1 : outByDestLink[from][k];
+  }
+
+  /** "log-manager port 1 (device completions)": a port in messages. */
+  public String portName(int component, int port) {
+    return port == Context.SELF_PORT ? names[component] + "'s own timers"
+        : names[component] + " port " + port + " (" + inputs[component][port].name() + ")";
+  }
+
+  /** Declares components and links; validates as it goes. */
   public static final class Builder {
     private final List<String> names = new ArrayList<>();
-    private final List<Integer> ports = new ArrayList<>();
+    private final List<Protocol[]> inputs = new ArrayList<>();
+    private final List<Protocol[]> outputs = new ArrayList<>();
     private final List<long[]> links = new ArrayList<>();
     private final Set<Long> pairs = new HashSet<>();
 
-    /** Adds a component with {@code inputPorts} input ports (0 for none); returns its id. */
-    public int component(String name, int inputPorts) {
-      if (inputPorts < 0) throw new IllegalArgumentException("component " + name + ": negative port count");
-      names.add(name);
-      ports.add(inputPorts);
-      return names.size() - 1;
+    /**
+     * Adds a component whose input port p accepts {@code inputs.get(p)} and which emits {@code outputs}; returns its
+     * id (ids are given in order from 0).
+     */
+    public int component(String name, List<Protocol> inputs, List<Protocol> outputs) {
+      if (name == null || name.isBlank()) throw new IllegalArgumentException("a component needs a name");
+      this.names.add(name);
+      this.inputs.add(inputs.toArray(new Protocol[0]));
+      this.outputs.add(outputs.toArray(new Protocol[0]));
+      return this.names.size() - 1;
+    }
+
+    /** A component with one input port and one emitted protocol (either may be null for none). */
+    public int component(String name, Protocol input, Protocol output) {
+      return component(name, input == null ? List.of() : List.of(input), output == null ? List.of() : List.of(output));
     }
 
     /** Adds a link from {@code from} to input {@code port} of {@code to}; returns its id. */
     public int link(int from, int to, int port, long lookaheadNs) {
       checkComponent(from);
       checkComponent(to);
+      String what = "link " + names.get(from) + " -> " + names.get(to);
       if (from == to) {
-        throw new IllegalArgumentException("link " + names.get(from) + " -> itself: a component schedules its own"
-            + " events with Context.schedule, not through a link");
+        throw new IllegalArgumentException(what + ": a component schedules its own events with Context.schedule,"
+            + " not through a link");
       }
-      if (port < 0 || port >= ports.get(to)) {
-        throw new IllegalArgumentException("link " + names.get(from) + " -> " + names.get(to) + ": port " + port
-            + " does not exist (the component has " + ports.get(to) + " input ports)");
+      Protocol[] ports = inputs.get(to);
+      if (port < 0 || port >= ports.length) {
+        throw new IllegalArgumentException(what + ": port " + port + " does not exist (" + names.get(to) + " has "
+            + ports.length + " input ports)");
+      }
+      Protocol accepted = ports[port];
+      boolean speaks = false;
+      for (Protocol out : outputs.get(from)) speaks |= accepted.accepts(out);
+      if (!speaks) {
+        throw new IllegalArgumentException(what + ": port " + port + " accepts " + accepted + ", but "
+            + names.get(from) + " emits " + Arrays.toString(outputs.get(from)));
       }
       if (lookaheadNs <= 0) {
-        throw new IllegalArgumentException("link " + names.get(from) + " -> " + names.get(to) + ": lookahead must be"
-            + " > 0 ns, got " + lookaheadNs);
+        throw new IllegalArgumentException(what + ": lookahead must be > 0 ns, got " + lookaheadNs);
       }
       if (!pairs.add(((long) from << 32) | to)) {
-        throw new IllegalArgumentException("link " + names.get(from) + " -> " + names.get(to) + ": there is one"
-            + " already; a component reaches another through one link (one batch per destination per window),"
-            + " and tells its events apart by kind");
+        throw new IllegalArgumentException(what + ": there is one already; a component reaches another through one"
+            + " link (one batch per destination per window) and tells its events apart by kind");
       }
       links.add(new long[] {from, to, port, lookaheadNs});
       return links.size() - 1;

@@ -12,8 +12,18 @@ final class ToyModels {
   static final int TICK = 2;
   static final int NOTE = 3;
 
-  /** Sends a fixed list of events on one link at start (and nothing else). */
-  static final class Emitter implements SimComponent {
+  /** What every toy port accepts and every toy emits. */
+  static final Protocol TOY = Protocol.of("toy", TOKEN, "token", TICK, "tick", NOTE, "note");
+
+  /** A component with {@code ports} toy input ports that emits toy events. */
+  static int toy(Topology.Builder b, String name, int ports) {
+    List<Protocol> in = new ArrayList<>();
+    for (int p = 0; p < ports; p++) in.add(TOY);
+    return b.component(name, in, List.of(TOY));
+  }
+
+  /** Sends a fixed list of NOTE events on one link at start (and nothing else). */
+  static class Emitter implements SimComponent {
     private final int link;
     private final long[] times;
 
@@ -28,7 +38,7 @@ final class ToyModels {
     }
 
     @Override
-    public void onEvent(Context ctx, int port, int kind, long a, long b) {}
+    public void onEvent(Context ctx, Event ev) {}
 
     @Override
     public long inputDelay(int port) {
@@ -37,7 +47,7 @@ final class ToyModels {
 
     @Override
     public Object snapshot() {
-      return "emitter";
+      return new Nothing();
     }
 
     @Override
@@ -49,13 +59,15 @@ final class ToyModels {
     }
   }
 
+  record Nothing() implements CborSerializable {}
+
   /** Records every event it handles as {time, sender, kind, a}. */
   static class Recorder implements SimComponent {
     private List<long[]> seen = new ArrayList<>();
 
     @Override
-    public void onEvent(Context ctx, int port, int kind, long a, long b) {
-      seen.add(new long[] {ctx.now(), ctx.sender(), kind, a});
+    public void onEvent(Context ctx, Event ev) {
+      seen.add(new long[] {ev.time(), ev.sender(), ev.kind(), ev.a()});
     }
 
     @Override
@@ -75,11 +87,15 @@ final class ToyModels {
 
     @Override
     public Object results() {
-      return List.copyOf(seen);
+      return new RecorderState(seen.toArray(long[][]::new));
     }
   }
 
-  record RecorderState(long[][] seen) implements CborSerializable {}
+  record RecorderState(long[][] seen) implements CborSerializable {
+    List<long[]> list() {
+      return Arrays.asList(seen);
+    }
+  }
 
   /**
    * One station of a ring: forwards each token to the next station after its link delay plus a random wait,
@@ -109,14 +125,16 @@ final class ToyModels {
     }
 
     @Override
-    public void onEvent(Context ctx, int port, int kind, long a, long b) {
-      if (kind == TOKEN) {
+    public void onEvent(Context ctx, Event ev) {
+      if (ev.kind() == TOKEN) {
         s = new HopperState(s.hops() + 1, s.ticks());
-        ctx.send(next, ctx.now() + linkNs + ctx.rng().nextExponential(meanWaitNs), TOKEN, a, b + 1);
-        if (ctx.rng().nextDouble() < 0.3) ctx.schedule(ctx.now() + ctx.rng().nextExponential(meanWaitNs), TICK, a, 0);
-      } else if (kind == TICK) {
+        ctx.send(next, ctx.now() + linkNs + ctx.rng().nextExponential(meanWaitNs), TOKEN, ev.a(), ev.b() + 1);
+        if (ctx.rng().nextDouble() < 0.3) {
+          ctx.schedule(ctx.now() + ctx.rng().nextExponential(meanWaitNs), TICK, ev.a(), 0);
+        }
+      } else if (ev.kind() == TICK) {
         s = new HopperState(s.hops(), s.ticks() + 1);
-        if (recorder >= 0 && s.ticks() % 4 == 0) ctx.send(recorder, ctx.now() + linkNs, NOTE, a, s.ticks());
+        if (recorder >= 0 && s.ticks() % 4 == 0) ctx.send(recorder, ctx.now() + linkNs, NOTE, ev.a(), s.ticks());
       }
     }
 
@@ -146,8 +164,8 @@ final class ToyModels {
   /** A ring of {@code n} hoppers that also report to one recorder (the last component). */
   static Topology ring(int n, long linkNs, List<SimComponent> models, double meanWaitNs, int tokens) {
     Topology.Builder b = Topology.builder();
-    for (int i = 0; i < n; i++) b.component("hopper-" + i, 1);
-    int rec = b.component("recorder", 1);
+    for (int i = 0; i < n; i++) toy(b, "hopper-" + i, 1);
+    int rec = toy(b, "recorder", 1);
     int[] nextLink = new int[n];
     int[] recLink = new int[n];
     for (int i = 0; i < n; i++) {
@@ -157,5 +175,10 @@ final class ToyModels {
     for (int i = 0; i < n; i++) models.add(new Hopper(nextLink[i], recLink[i], meanWaitNs, linkNs, tokens));
     models.add(new Recorder());
     return b.build();
+  }
+
+  /** The recorder's list from a finished run whose last component is a {@link Recorder}. */
+  static List<long[]> recorded(RunOutcome out) {
+    return ((RecorderState) out.results().get(out.results().size() - 1)).list();
   }
 }

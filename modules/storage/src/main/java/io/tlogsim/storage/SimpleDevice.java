@@ -2,10 +2,9 @@ package io.tlogsim.storage;
 
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
+import io.tlogsim.kernel.Event;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.SimulationException;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A device serving one request at a time in arrival order; a write takes a fixed latency plus bytes / bandwidth
@@ -16,22 +15,19 @@ public final class SimpleDevice implements SimComponent {
   private final String name;
   private final long baseNanos;
   private final double bytesPerNano;
-  private final Map<Integer, Integer> replyLink; // requester component -> link back to it
 
   private State s = new State(0, 0, 0, 0, 0);
 
   /**
    * @param baseNanos latency of every request (> 0: it is also the least delay of a reply)
    * @param mbPerSec transfer rate in MB/s (10^6 bytes per second)
-   * @param replyLink for each requester component id, the link on which to answer it
    */
-  public SimpleDevice(String name, long baseNanos, double mbPerSec, Map<Integer, Integer> replyLink) {
+  public SimpleDevice(String name, long baseNanos, double mbPerSec) {
     if (baseNanos <= 0) throw new IllegalArgumentException(name + ": base latency must be > 0 ns");
     if (!(mbPerSec > 0)) throw new IllegalArgumentException(name + ": rate must be > 0 MB/s");
     this.name = name;
     this.baseNanos = baseNanos;
     this.bytesPerNano = mbPerSec * 1e6 / 1e9;
-    this.replyLink = new TreeMap<>(replyLink);
   }
 
   /** Service time of a write of {@code bytes}: base + bytes / rate, in whole ns. */
@@ -40,16 +36,15 @@ public final class SimpleDevice implements SimComponent {
   }
 
   @Override
-  public void onEvent(Context ctx, int port, int kind, long a, long b) {
-    if (kind != DeviceProtocol.WRITE) throw new SimulationException(name + ": unknown request kind " + kind);
-    Integer link = replyLink.get(ctx.sender());
-    if (link == null) throw new SimulationException(name + ": no reply link to component " + ctx.sender());
+  public void onEvent(Context ctx, Event ev) {
+    if (ev.kind() != DeviceProtocol.WRITE) throw new SimulationException(name + ": unknown request kind " + ev.kind());
     long now = ctx.now();
+    long bytes = ev.a();
     long start = Math.max(now, s.busyUntil);
-    long service = serviceNanos(a);
+    long service = serviceNanos(bytes);
     long done = start + service;
-    s = new State(done, s.writes + 1, s.bytes + a, s.busy + service, s.latency + (done - now));
-    ctx.send(link, done, DeviceProtocol.WRITE_DONE, b, a);
+    s = new State(done, s.writes + 1, s.bytes + bytes, s.busy + service, s.latency + (done - now));
+    ctx.send(ctx.replyLink(), done, DeviceProtocol.WRITE_DONE, ev.b(), bytes);
   }
 
   @Override

@@ -12,7 +12,6 @@ import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.engine.session.CommitStats;
 import io.tlogsim.engine.session.SessionPool;
 import io.tlogsim.kernel.RunOutcome;
-import io.tlogsim.kernel.RunSettings;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.Simulation;
 import io.tlogsim.kernel.Topology;
@@ -22,7 +21,6 @@ import io.tlogsim.storage.DeviceStats;
 import io.tlogsim.storage.SimpleDevice;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * GCM-1, the group-commit throughput model of BENCH.md: N sessions in pools, one log manager with group commit
@@ -92,17 +90,18 @@ public final class Gcm1Kind implements ScenarioKind {
 
     Topology.Builder tb = Topology.builder();
     int[] poolIds = new int[pools];
-    for (int k = 0; k < pools; k++) poolIds[k] = tb.component("pool-" + k, 1);
-    int lm = tb.component("log-manager", 2);
-    int dev = tb.component("log-device", 1);
+    for (int k = 0; k < pools; k++) poolIds[k] = tb.component("pool-" + k, LogProtocol.ACKS, LogProtocol.COMMITS);
+    int lm = tb.component("log-manager", List.of(LogProtocol.COMMITS, DeviceProtocol.COMPLETIONS),
+        List.of(LogProtocol.ACKS, DeviceProtocol.REQUESTS));
+    int dev = tb.component("log-device", DeviceProtocol.REQUESTS, DeviceProtocol.COMPLETIONS);
     int[] toLog = new int[pools];
     int[] toPool = new int[pools];
     for (int k = 0; k < pools; k++) {
-      toLog[k] = tb.link(poolIds[k], lm, LogProtocol.COMMITS, hop);
-      toPool[k] = tb.link(lm, poolIds[k], LogProtocol.ACKS, hop);
+      toLog[k] = tb.link(poolIds[k], lm, LogProtocol.COMMITS_PORT, hop);
+      toPool[k] = tb.link(lm, poolIds[k], LogProtocol.ACKS_PORT, hop);
     }
-    int toDevice = tb.link(lm, dev, DeviceProtocol.REQUESTS, deviceLink);
-    int fromDevice = tb.link(dev, lm, LogProtocol.DEVICE, deviceBase);
+    int toDevice = tb.link(lm, dev, DeviceProtocol.REQUESTS_PORT, deviceLink);
+    tb.link(dev, lm, LogProtocol.DEVICE_PORT, deviceBase);
     Topology topo = tb.build();
 
     List<SimComponent> comps = new ArrayList<>();
@@ -113,16 +112,14 @@ public final class Gcm1Kind implements ScenarioKind {
     }
     comps.add(new LogManager(p.getInt("maxWriteBytes"), p.getInt("blockBytes"), hop, deviceLink, toDevice, toPool,
         perPool));
-    comps.add(new SimpleDevice("log-device", deviceBase, p.getDouble("deviceMBps"), Map.of(lm, fromDevice)));
+    comps.add(new SimpleDevice("log-device", deviceBase, p.getDouble("deviceMBps")));
     return new Model(topo, comps, pools, lm, dev);
   }
 
   @Override
   public ScenarioResult run(String scenarioName, Params p, RunControl control) {
     Model m = build(p);
-    RunSettings settings = RunSettings.of(endTimeNanos(p), control.seed(), control.threads())
-        .withProgress(control.progress());
-    RunOutcome out = Simulation.run(m.topology(), m.components(), settings);
+    RunOutcome out = Simulation.run(m.topology(), m.components(), control.settings(endTimeNanos(p)));
     return Gcm1Result.of(scenarioName, p, control, m, out);
   }
 

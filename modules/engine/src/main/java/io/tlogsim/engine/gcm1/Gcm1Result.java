@@ -66,7 +66,9 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines) i
     d.put("mbPerSec", round(mbPerSec));
     d.put("meanLatencyUs", round(dev.meanLatencyUs()));
     d.put("throttledUs", 0L);
-    s.put("devices", Map.of(dev.name(), d));
+    Map<String, Object> devices = new LinkedHashMap<>();
+    devices.put(dev.name(), d);
+    s.put("devices", devices);
 
     Map<String, Object> run = new LinkedHashMap<>();
     run.put("threads", control.threads());

@@ -2,6 +2,7 @@ package io.tlogsim.engine.log;
 
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
+import io.tlogsim.kernel.Event;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.SimulationException;
 import io.tlogsim.kernel.VirtualTime;
@@ -56,14 +57,16 @@ public final class LogManager implements SimComponent {
   }
 
   @Override
-  public void onEvent(Context ctx, int port, int kind, long a, long b) {
-    switch (kind) {
+  public void onEvent(Context ctx, Event ev) {
+    switch (ev.kind()) {
       case LogProtocol.COMMIT -> {
-        append((int) a, (int) b);
+        append((int) ev.a(), (int) ev.b());
         if (!busy) issueWrite(ctx);
       }
       case DeviceProtocol.WRITE_DONE -> {
-        if (!busy || a != writeTag) throw new SimulationException("log manager: unexpected write completion " + a);
+        if (!busy || ev.a() != writeTag) {
+          throw new SimulationException("log manager: unexpected write completion " + ev.a());
+        }
         long ackAt = ctx.now() + ackDelayNanos;
         for (int i = 0; i < writingCount; i++) {
           int session = writing[i];
@@ -73,7 +76,7 @@ public final class LogManager implements SimComponent {
         writingCount = 0;
         if (size > 0) issueWrite(ctx);
       }
-      default -> throw new SimulationException("log manager: unknown event kind " + kind);
+      default -> throw new SimulationException("log manager: unknown event kind " + ev.kind());
     }
   }
 
@@ -122,10 +125,17 @@ public final class LogManager implements SimComponent {
 
   @Override
   public long inputDelay(int port) {
-    if (port == LogProtocol.COMMITS) {
+    if (port == LogProtocol.COMMITS_PORT) {
       return busy ? VirtualTime.NEVER : deviceDelayNanos; // while a write is in flight, commits only queue
     }
     return Math.min(deviceDelayNanos, ackDelayNanos);
+  }
+
+  /** Only a completed write acknowledges; a commit at most starts a write. */
+  @Override
+  public long inputDelay(int port, int outLink) {
+    if (outLink == deviceLink) return port == LogProtocol.COMMITS_PORT && busy ? VirtualTime.NEVER : deviceDelayNanos;
+    return port == LogProtocol.DEVICE_PORT ? ackDelayNanos : VirtualTime.NEVER;
   }
 
   @Override

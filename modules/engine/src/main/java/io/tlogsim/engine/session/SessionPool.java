@@ -3,6 +3,7 @@ package io.tlogsim.engine.session;
 import io.tlogsim.engine.log.LogProtocol;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
+import io.tlogsim.kernel.Event;
 import io.tlogsim.kernel.Rng;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.SimulationException;
@@ -66,9 +67,9 @@ public final class SessionPool implements SimComponent {
   }
 
   @Override
-  public void onEvent(Context ctx, int port, int kind, long a, long b) {
-    if (kind != LogProtocol.ACK) throw new SimulationException("session pool: unknown event kind " + kind);
-    int i = (int) a - firstSession;
+  public void onEvent(Context ctx, Event ev) {
+    if (ev.kind() != LogProtocol.ACK) throw new SimulationException("session pool: unknown event kind " + ev.kind());
+    int i = (int) ev.a() - firstSession;
     long now = ctx.now();
     long latency = now - commitStart[i];
     commits++;

@@ -10,6 +10,7 @@ import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.Scenario;
 import io.tlogsim.engine.session.CommitStats;
 import io.tlogsim.kernel.Checkpoint;
+import io.tlogsim.kernel.CheckpointPolicy;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.RunSettings;
 import io.tlogsim.kernel.Simulation;
@@ -57,7 +58,7 @@ class Gcm1DeterminismTest {
     List<Checkpoint> taken = new ArrayList<>();
     Gcm1Kind.Model m = Gcm1Kind.build(p);
     RunOutcome whole = Simulation.run(m.topology(), m.components(),
-        RunSettings.of(end, 42, 2).withCheckpoints(100, taken::add));
+        RunSettings.of(end, 42, 2).withCheckpoints(CheckpointPolicy.everyWindows(100), taken::add));
     assertTrue(taken.size() >= 2, "checkpoints: " + taken.size());
 
     ObjectMapper cbor = new ObjectMapper(new CBORFactory());
