@@ -4,11 +4,10 @@ import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
 import io.tlogsim.kernel.SimComponent;
-import io.tlogsim.kernel.SimulationException;
 
 /**
- * A device serving one request at a time in arrival order; a write takes a fixed latency plus bytes / bandwidth
- * (the GCM-1 device of BENCH.md). It answers as soon as it accepts a request, stamped with the completion time:
+ * A device serving one request at a time in arrival order; a request takes a fixed latency plus bytes / bandwidth
+ * (the GCM-1 device of BENCH.md), whatever its kind. It answers as soon as it accepts a request, stamped with the completion time:
  * that is what lets the requester know its future early.
  */
 public final class SimpleDevice implements SimComponent {
@@ -16,7 +15,7 @@ public final class SimpleDevice implements SimComponent {
   private final long baseNanos;
   private final double bytesPerNano;
 
-  private State s = new State(0, 0, 0, 0, 0);
+  private State s = new State(0, 0, 0, 0, 0, 0, 0);
 
   /**
    * @param baseNanos latency of every request (> 0: it is also the least delay of a reply)
@@ -37,14 +36,15 @@ public final class SimpleDevice implements SimComponent {
 
   @Override
   public void onEvent(Context ctx, Event ev) {
-    if (ev.kind() != DeviceProtocol.WRITE) throw new SimulationException(name + ": unknown request kind " + ev.kind());
+    boolean read = ev.kind() == DeviceProtocol.READ;
     long now = ctx.now();
-    long bytes = ev.a();
+    long bytes = ev.b();
     long start = Math.max(now, s.busyUntil);
     long service = serviceNanos(bytes);
     long done = start + service;
-    s = new State(done, s.writes + 1, s.bytes + bytes, s.busy + service, s.latency + (done - now));
-    ctx.send(ctx.replyLink(), done, DeviceProtocol.WRITE_DONE, ev.b(), bytes);
+    s = new State(done, s.reads + (read ? 1 : 0), s.writes + (read ? 0 : 1), s.bytesRead + (read ? bytes : 0),
+        s.bytesWritten + (read ? 0 : bytes), s.busy + service, s.latency + (done - now));
+    ctx.send(ctx.replyLink(), done, DeviceProtocol.DONE, ev.a(), bytes, ev.kind(), ev.d());
   }
 
   @Override
@@ -64,9 +64,10 @@ public final class SimpleDevice implements SimComponent {
 
   @Override
   public Object results() {
-    return new DeviceStats(name, 0, s.writes, s.bytes, s.busy, s.latency, 0);
+    return new DeviceStats(name, s.reads, s.writes, s.bytesWritten, s.busy, s.latency, 0);
   }
 
   /** Immutable, so a snapshot is the object itself. */
-  public record State(long busyUntil, long writes, long bytes, long busy, long latency) implements CborSerializable {}
+  public record State(long busyUntil, long reads, long writes, long bytesRead, long bytesWritten, long busy,
+      long latency) implements CborSerializable {}
 }

@@ -63,7 +63,7 @@ public final class LogManager implements SimComponent {
         append((int) ev.a(), (int) ev.b());
         if (!busy) issueWrite(ctx);
       }
-      case DeviceProtocol.WRITE_DONE -> {
+      case DeviceProtocol.DONE -> {
         if (!busy || ev.a() != writeTag) {
           throw new SimulationException("log manager: unexpected write completion " + ev.a());
         }
@@ -120,7 +120,7 @@ public final class LogManager implements SimComponent {
     writes++;
     bytesWritten += padded;
     recordBytes += bytes;
-    ctx.send(deviceLink, ctx.now() + deviceDelayNanos, DeviceProtocol.WRITE, padded, writeTag);
+    ctx.send(deviceLink, ctx.now() + deviceDelayNanos, DeviceProtocol.WRITE, writeTag, padded, bytesWritten - padded, 0);
   }
 
   @Override
