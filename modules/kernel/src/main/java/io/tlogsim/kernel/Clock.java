@@ -43,22 +43,29 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   /** The batches a component sent in a window: their links and earliest events. */
   public record Sent(int[] links, long[] minTime) implements CborSerializable {}
 
+  /** A component's actor of incarnation {@code epoch} is ready. */
+  public record Placed(int component, long epoch, ActorRef<ComponentActor.Command> actor) implements Command {}
+
   /** A component's account of one window (the hello window included). */
-  public record Report(int component, long window, Promise promise, Sent sent, long events, ComponentState snapshot,
-      List<RecordedFact> facts) implements Command {}
+  public record Report(int component, long epoch, long window, Promise promise, Sent sent, long events,
+      ComponentState snapshot, List<RecordedFact> facts) implements Command {}
 
   /** A component's digest and results at the end of the run. */
-  public record Final(int component, long digest, long events, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object results)
-      implements Command {}
+  public record Final(int component, long epoch, long digest, long events,
+      @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object results) implements Command {}
 
   /** A component cannot go on. */
-  public record Failed(int component, long window, String reason, boolean outOfMemory) implements Command {}
+  public record Failed(int component, long epoch, long window, String reason, boolean outOfMemory)
+      implements Command {}
 
-  static Behavior<Command> create(Topology topo, List<ComponentHost> hosts, RunSettings settings,
+  /** A watched component actor stopped (its node was lost, or it failed). */
+  record Lost(int component, long epoch) implements Command {}
+
+  static Behavior<Command> create(Topology topo, Placement placement, RunSettings settings,
       CompletableFuture<RunOutcome> outcome) {
     return Behaviors.setup(ctx -> {
       try {
-        return new Clock(ctx, topo, hosts, settings, outcome);
+        return new Clock(ctx, topo, placement, settings, outcome);
       } catch (RuntimeException e) { // else the run would wait forever for a clock that never started
         outcome.completeExceptionally(e instanceof SimulationException ? e
             : new SimulationException("the clock could not start: " + e));
@@ -67,85 +74,144 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     });
   }
 
-  private enum Phase { WINDOW, FINISHING }
+  private enum Phase { PLACING, WINDOW, FINISHING }
 
   private final Topology topo;
+  private final Placement placement;
   private final RunSettings settings;
   private final CompletableFuture<RunOutcome> outcome;
   private final int n;
   private final long stop; // events with time < stop are handled
-  private final List<ActorRef<ComponentActor.Command>> actors = new ArrayList<>();
   private final long startNanos = System.nanoTime();
 
+  @SuppressWarnings("unchecked")
+  private final ActorRef<ComponentActor.Command>[] actors;
   private final Promise[] promise; // by component: its latest report's promise
-  private final long[] batchesTo; // by component: batches sent to it since the run (or resume) began
+  private final long[] batchesTo; // by component: batches sent to it since this incarnation began
   private final long[] inFlight; // by link: earliest event of batches its receiver has not taken in
   private final long[] eot; // by link: earliest time anything can travel on it in the coming window
   private final long[] pending; // by component: earliest event it holds or has in flight
 
-  private Phase phase = Phase.WINDOW;
+  private Phase phase = Phase.PLACING;
+  private long epoch; // the incarnation: a lost component makes every component start again from a checkpoint
+  private Checkpoint resumePoint; // where this incarnation started (null: the beginning)
+  private Checkpoint lastCheckpoint;
   private long window;
-  private final long firstWindow; // the first window that handles events (no checkpoint there after a resume)
+  private long firstWindow; // the first window that handles events (no checkpoint there after a resume)
   private long windows;
   private long messages;
+  private long recoveries;
   private int awaiting;
   private long reachedNanos;
   private boolean checkpointing;
   private ComponentState[] states;
   private final List<RecordedFact> facts = new ArrayList<>();
   private final List<Failed> failures = new ArrayList<>();
+  private final boolean[] failed; // by component: reported a failure (its stopping is not a loss)
   private final long[] finalDigest;
   private final long[] finalEvents;
   private final Object[] finalResults;
+  private final boolean[] finished; // by component: its Final is in
 
-  private Clock(ActorContext<Command> ctx, Topology topo, List<ComponentHost> hosts, RunSettings settings,
+  @SuppressWarnings("unchecked")
+  private Clock(ActorContext<Command> ctx, Topology topo, Placement placement, RunSettings settings,
       CompletableFuture<RunOutcome> outcome) {
     super(ctx);
     this.topo = topo;
+    this.placement = placement;
     this.settings = settings;
     this.outcome = outcome;
     this.n = topo.components();
     this.stop = VirtualTime.plus(settings.endTime(), 1);
+    actors = new ActorRef[n];
     promise = new Promise[n];
     batchesTo = new long[n];
     inFlight = new long[topo.links()];
-    Arrays.fill(inFlight, VirtualTime.NEVER);
     eot = new long[topo.links()];
     pending = new long[n];
+    failed = new boolean[n];
     finalDigest = new long[n];
     finalEvents = new long[n];
     finalResults = new Object[n];
+    finished = new boolean[n];
+    lastCheckpoint = settings.restoreFrom();
+    startIncarnation(settings.restoreFrom());
+  }
 
-    Checkpoint restored = settings.restoreFrom();
-    window = restored == null ? 0 : restored.window() - 1; // the hello window
+  /** Asks for every component's actor of a new incarnation, starting from {@code from} (null: the beginning). */
+  private void startIncarnation(Checkpoint from) {
+    resumePoint = from;
+    window = from == null ? 0 : from.window() - 1; // the hello window
     firstWindow = window + 1;
-    messages = restored == null ? 0 : restored.messages();
-    List<ActorRef<ComponentActor.Command>> routes = new ArrayList<>();
-    for (ComponentHost host : hosts) {
-      ActorRef<ComponentActor.Command> ref = ctx.spawn(ComponentActor.create(host, ctx.getSelf()),
-          "c" + host.id() + "-" + host.name().replaceAll("[^A-Za-z0-9_-]", "_"));
-      actors.add(ref);
-      routes.add(settings.transport().route(ctx, host.id(), ref));
-    }
-    ComponentActor.Wire wire = new ComponentActor.Wire(List.copyOf(routes));
-    for (ActorRef<ComponentActor.Command> a : actors) {
-      a.tell(wire);
-      a.tell(new ComponentActor.Hello(window, restored == null));
-    }
-    messages += 2L * n;
+    messages = from == null ? 0 : from.messages();
+    java.util.Arrays.fill(actors, null);
+    java.util.Arrays.fill(batchesTo, 0);
+    java.util.Arrays.fill(inFlight, VirtualTime.NEVER);
+    java.util.Arrays.fill(failed, false);
+    facts.clear();
+    failures.clear();
+    checkpointing = false;
+    states = null;
+    phase = Phase.PLACING;
     awaiting = n;
+    placement.place(getContext(), epoch, from);
   }
 
   @Override
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
+        .onMessage(Placed.class, this::onPlaced)
         .onMessage(Report.class, this::onReport)
         .onMessage(Final.class, this::onFinal)
         .onMessage(Failed.class, this::onFailed)
+        .onMessage(Lost.class, this::onLost)
         .build();
   }
 
+  private Behavior<Command> onPlaced(Placed p) {
+    if (p.epoch() != epoch || phase != Phase.PLACING) return this;
+    if (actors[p.component()] == null) awaiting--;
+    actors[p.component()] = p.actor();
+    getContext().watchWith(p.actor(), new Lost(p.component(), p.epoch()));
+    if (awaiting > 0) return this;
+    // Every actor is there: wire them and run the hello window (a fresh component sends its first events).
+    List<ActorRef<ComponentActor.Command>> routes = new ArrayList<>();
+    for (int i = 0; i < n; i++) routes.add(settings.transport().route(getContext(), i, actors[i]));
+    ComponentActor.Wire wire = new ComponentActor.Wire(List.copyOf(routes));
+    for (ActorRef<ComponentActor.Command> a : actors) {
+      a.tell(wire);
+      a.tell(new ComponentActor.Hello(window));
+    }
+    messages += 2L * n;
+    phase = Phase.WINDOW;
+    awaiting = n;
+    return this;
+  }
+
+  /**
+   * A component's actor is gone without having failed (its node was lost): every component starts again from the last
+   * checkpoint (or the beginning), in a new incarnation; the fact sink is told to forget what came after it.
+   */
+  private Behavior<Command> onLost(Lost l) {
+    if (l.epoch() != epoch || failed[l.component()]) return this;
+    if (phase == Phase.FINISHING && finished[l.component()]) return this;
+    recoveries++;
+    epoch++;
+    getContext().getLog().warn("component {} lost in window {}: resuming every component from {}",
+        topo.name(l.component()), window, lastCheckpoint == null ? "the start" : "window " + lastCheckpoint.window());
+    try {
+      if (settings.onRollback() != null) settings.onRollback().accept(lastCheckpoint == null ? 0 : lastCheckpoint.window());
+      java.util.Arrays.fill(finished, false);
+      startIncarnation(lastCheckpoint);
+    } catch (RuntimeException e) {
+      return fail(new SimulationException("component " + topo.name(l.component()) + " was lost and the run could not"
+          + " start again: " + e.getMessage()));
+    }
+    return this;
+  }
+
   private Behavior<Command> onReport(Report r) {
+    if (r.epoch() != epoch) return this; // from an incarnation given up
     int i = r.component();
     messages += 1 + r.sent().links().length;
     promise[i] = r.promise();
@@ -160,6 +226,8 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   }
 
   private Behavior<Command> onFailed(Failed f) {
+    if (f.epoch() != epoch) return this;
+    failed[f.component()] = true;
     messages++;
     failures.add(f);
     if (--awaiting > 0) return this;
@@ -177,7 +245,8 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       facts.clear();
       if (checkpointing) {
         checkpointing = false;
-        settings.onCheckpoint().accept(new Checkpoint(window, reachedNanos, messages, List.of(states)));
+        lastCheckpoint = new Checkpoint(window, reachedNanos, messages, List.of(states));
+        settings.onCheckpoint().accept(lastCheckpoint);
         states = null;
       }
     } catch (RuntimeException e) {
@@ -224,7 +293,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       int[] outs = topo.outLinks(i);
       long[] linkEot = new long[outs.length];
       for (int k = 0; k < outs.length; k++) linkEot[k] = eot[outs[k]];
-      actors.get(i).tell(new ComponentActor.Advance(window, horizon[i], linkEot, batchesTo[i], checkpoint));
+      actors[i].tell(new ComponentActor.Advance(window, horizon[i], linkEot, batchesTo[i], checkpoint));
     }
     messages += woken.size();
     return this;
@@ -279,10 +348,12 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   }
 
   private Behavior<Command> onFinal(Final f) {
+    if (f.epoch() != epoch) return this;
     messages++;
     finalDigest[f.component()] = f.digest();
     finalEvents[f.component()] = f.events();
     finalResults[f.component()] = f.results();
+    finished[f.component()] = true;
     return --awaiting > 0 ? this : endOfRun();
   }
 
@@ -295,7 +366,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       events += finalEvents[i];
     }
     outcome.complete(new RunOutcome(digest, events, windows, messages, Arrays.asList(finalResults),
-        System.nanoTime() - startNanos));
+        System.nanoTime() - startNanos, recoveries));
     return Behaviors.stopped();
   }
 

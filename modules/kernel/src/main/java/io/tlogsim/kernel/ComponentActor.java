@@ -19,13 +19,13 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 public final class ComponentActor extends AbstractBehavior<ComponentActor.Command> {
 
   public sealed interface Command extends CborSerializable
-      permits Wire, Hello, Advance, EventBatch, Finish {}
+      permits Wire, Hello, Advance, EventBatch, Finish, Stop {}
 
   /** Where batches go: the route to every component, indexed by component id. */
   public record Wire(List<ActorRef<Command>> peers) implements Command {}
 
-  /** The window before the first: report promises; on a fresh run the model first sends its first events. */
-  public record Hello(long window, boolean fresh) implements Command {}
+  /** The window before the first: report promises; a fresh component (not restored) first sends its first events. */
+  public record Hello(long window) implements Command {}
 
   /**
    * Run window {@code window}: once the {@code batchesBefore} batches sent to this component in earlier windows (counted
@@ -38,8 +38,25 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   /** The run is over: report digest and results. */
   public record Finish() implements Command {}
 
-  public static Behavior<Command> create(ComponentHost host, ActorRef<Clock.Command> clock) {
-    return Behaviors.setup(ctx -> new ComponentActor(ctx, host, clock));
+  /** This incarnation is of no further use (a component elsewhere was lost): stop at once. */
+  public record Stop() implements Command {}
+
+  /**
+   * The actor of component {@code component} for incarnation {@code epoch} of a run: a fresh one, or restored from
+   * {@code state} (a checkpoint's).
+   */
+  public static Behavior<Command> create(Topology topo, int component, SimComponent model, RunSettings settings,
+      ComponentState state, ActorRef<Clock.Command> clock, long epoch) {
+    return Behaviors.setup(ctx -> {
+      ComponentHost host = new ComponentHost(component, topo, model, settings.endTime(), settings.seed(),
+          settings.onFacts() != null);
+      if (state != null) host.restore(state);
+      return new ComponentActor(ctx, host, clock, epoch, state == null);
+    });
+  }
+
+  static Behavior<Command> create(ComponentHost host, ActorRef<Clock.Command> clock) {
+    return Behaviors.setup(ctx -> new ComponentActor(ctx, host, clock, 0, true));
   }
 
   private static final Comparator<EventBatch> SENDING_ORDER =
@@ -47,15 +64,20 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
 
   private final ComponentHost host;
   private final ActorRef<Clock.Command> clock;
+  private final long epoch;
+  private final boolean fresh;
   private List<ActorRef<Command>> peers = List.of();
   private final List<EventBatch> aside = new ArrayList<>(); // delivered, not yet taken in
   private long taken; // batches taken in since the run (or resume) began
   private Advance pending;
 
-  private ComponentActor(ActorContext<Command> ctx, ComponentHost host, ActorRef<Clock.Command> clock) {
+  private ComponentActor(ActorContext<Command> ctx, ComponentHost host, ActorRef<Clock.Command> clock, long epoch,
+      boolean fresh) {
     super(ctx);
     this.host = host;
     this.clock = clock;
+    this.epoch = epoch;
+    this.fresh = fresh;
   }
 
   @Override
@@ -75,12 +97,13 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
           return tryRun();
         })
         .onMessage(Finish.class, f -> onFinish())
+        .onMessage(Stop.class, s -> Behaviors.stopped())
         .build();
   }
 
   private Behavior<Command> onHello(Hello hello) {
     try {
-      if (hello.fresh()) host.start();
+      if (fresh) host.start();
       return report(hello.window(), null);
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       return fail(hello.window(), e);
@@ -117,14 +140,14 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
       mins[k] = b.minTime();
       peers.get(host.destination(b.link())).tell(b);
     }
-    clock.tell(new Clock.Report(host.id(), window, host.promise(), new Clock.Sent(links, mins), host.events(), snapshot,
-        host.drainFacts()));
+    clock.tell(new Clock.Report(host.id(), epoch, window, host.promise(), new Clock.Sent(links, mins), host.events(),
+        snapshot, host.drainFacts()));
     return this;
   }
 
   private Behavior<Command> onFinish() {
     try {
-      clock.tell(new Clock.Final(host.id(), host.digest(), host.events(), host.results()));
+      clock.tell(new Clock.Final(host.id(), epoch, host.digest(), host.events(), host.results()));
       return this;
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       return fail(-1, e);
@@ -138,7 +161,7 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
       reason = host.name() + " failed: " + e + (at.length > 0 ? " (at " + at[0] + ")" : "");
       getContext().getLog().debug("component {} failed", host.name(), e);
     }
-    clock.tell(new Clock.Failed(host.id(), window, reason, e instanceof OutOfMemoryError));
+    clock.tell(new Clock.Failed(host.id(), epoch, window, reason, e instanceof OutOfMemoryError));
     return Behaviors.stopped();
   }
 }

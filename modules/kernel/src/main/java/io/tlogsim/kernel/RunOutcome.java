@@ -11,9 +11,10 @@ import java.util.List;
  * @param messages Pekko messages exchanged by the kernel (windows, reports, batches, control)
  * @param results each component's results, by component id
  * @param wallNanos wall-clock time of the run, actor system start-up excluded
+ * @param recoveries times a component was lost and every component went back to the last checkpoint
  */
 public record RunOutcome(long digest, long events, long windows, long messages, List<Object> results,
-    long wallNanos) {
+    long wallNanos, long recoveries) {
 
   public String digestHex() {
     return Digest.hex(digest);

@@ -14,12 +14,14 @@ import java.util.function.Consumer;
  * @param restoreFrom null for a fresh run, or the checkpoint to resume from
  * @param onFacts receives the facts of each window that recorded any, in window order, on the clock's thread
  *     (null: models' facts are not kept)
+ * @param onRollback told the window a run went back to after a component was lost (the checkpoint's, or 0): facts of
+ *     that window and later will come again (may be null)
  * @param progress set to the simulated time reached, for progress displays (may be null)
  * @param transport how batches travel (tests use a delaying, reordering one)
  */
 public record RunSettings(long endTime, long seed, int threads, long maxWindowNanos, CheckpointPolicy checkpoints,
-    Consumer<Checkpoint> onCheckpoint, Checkpoint restoreFrom, Consumer<FactBatch> onFacts, AtomicLong progress,
-    Transport transport) {
+    Consumer<Checkpoint> onCheckpoint, Checkpoint restoreFrom, Consumer<FactBatch> onFacts,
+    Consumer<Long> onRollback, AtomicLong progress, Transport transport) {
 
   /** One simulated second: long enough not to cost windows, short enough to bound a source's batch. */
   public static final long DEFAULT_MAX_WINDOW = VirtualTime.NS_PER_S;
@@ -35,36 +37,41 @@ public record RunSettings(long endTime, long seed, int threads, long maxWindowNa
   }
 
   public static RunSettings of(long endTime, long seed, int threads) {
-    return new RunSettings(endTime, seed, threads, DEFAULT_MAX_WINDOW, null, null, null, null, null, null);
+    return new RunSettings(endTime, seed, threads, DEFAULT_MAX_WINDOW, null, null, null, null, null, null, null);
   }
 
   public RunSettings withMaxWindow(long nanos) {
-    return new RunSettings(endTime, seed, threads, nanos, checkpoints, onCheckpoint, restoreFrom, onFacts, progress,
-        transport);
+    return new RunSettings(endTime, seed, threads, nanos, checkpoints, onCheckpoint, restoreFrom, onFacts, onRollback,
+        progress, transport);
   }
 
   public RunSettings withCheckpoints(CheckpointPolicy policy, Consumer<Checkpoint> sink) {
-    return new RunSettings(endTime, seed, threads, maxWindowNanos, policy, sink, restoreFrom, onFacts, progress,
-        transport);
+    return new RunSettings(endTime, seed, threads, maxWindowNanos, policy, sink, restoreFrom, onFacts, onRollback,
+        progress, transport);
   }
 
   public RunSettings resumingFrom(Checkpoint checkpoint) {
     return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, checkpoint, onFacts,
-        progress, transport);
+        onRollback, progress, transport);
   }
 
   public RunSettings withFacts(Consumer<FactBatch> sink) {
     return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, sink,
-        progress, transport);
+        onRollback, progress, transport);
   }
 
   public RunSettings withProgress(AtomicLong p) {
-    return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, onFacts, p,
-        transport);
+    return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, onFacts,
+        onRollback, p, transport);
+  }
+
+  public RunSettings withRollbacks(Consumer<Long> sink) {
+    return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, onFacts,
+        sink, progress, transport);
   }
 
   public RunSettings withTransport(Transport t) {
     return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, onFacts,
-        progress, t);
+        onRollback, progress, t);
   }
 }

@@ -2,10 +2,10 @@ package io.tlogsim.kernel;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.slf4j.LoggerFactory;
 
@@ -18,11 +18,30 @@ public final class Simulation {
    * Never waits forever: if the actor system stops before the run ends, the run fails.
    */
   public static RunOutcome run(Topology topo, List<SimComponent> models, RunSettings settings) {
-    List<ComponentHost> hosts = hosts(topo, models, settings); // a bad checkpoint fails here, before any actor
+    List<SimComponent> once = List.copyOf(models);
+    boolean[] used = {false};
+    return run(topo, () -> {
+      if (used[0]) throw new SimulationException("a component was lost and this run cannot rebuild its models");
+      used[0] = true;
+      return once;
+    }, settings);
+  }
+
+  /**
+   * As {@link #run(Topology, List, RunSettings)}, with a supplier of fresh model objects: should a component be lost,
+   * every component starts again from the last checkpoint in new objects.
+   */
+  public static RunOutcome run(Topology topo, Supplier<List<SimComponent>> models, RunSettings settings) {
+    return run(topo, new LocalPlacement(topo, models, settings), settings);
+  }
+
+  /** Runs with the given placement of the components' actors (local, or over a cluster). */
+  public static RunOutcome run(Topology topo, Placement placement, RunSettings settings) {
+    check(topo, settings.restoreFrom()); // a bad checkpoint fails here, before any actor
     LoggerFactory.getILoggerFactory(); // logging up before Pekko's threads log (else SLF4J replays and warns)
     CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
     ActorSystem<Clock.Command> system =
-        ActorSystem.create(Clock.create(topo, hosts, settings, outcome), "tlogsim", config(settings.threads()));
+        ActorSystem.create(Clock.create(topo, placement, settings, outcome), "tlogsim", config(settings.threads()));
     system.getWhenTerminated().whenComplete((done, error) -> outcome.completeExceptionally(
         new SimulationException("the run's actor system stopped before the run ended")));
     try {
@@ -45,27 +64,14 @@ public final class Simulation {
     }
   }
 
-  /** One host per component, restored from the checkpoint when resuming (refused if it is not a consistent cut). */
-  static List<ComponentHost> hosts(Topology topo, List<SimComponent> models, RunSettings settings) {
-    if (models.size() != topo.components()) {
-      throw new IllegalArgumentException(models.size() + " models for " + topo.components() + " components");
+  /** Refuses a checkpoint that is not a consistent cut of this topology. */
+  static void check(Topology topo, Checkpoint cp) {
+    if (cp == null) return;
+    List<String> wrong = cp.inconsistencies(topo);
+    if (!wrong.isEmpty()) {
+      throw new SimulationException("the checkpoint of window " + cp.window() + " does not fit this run: "
+          + wrong.get(0) + (wrong.size() > 1 ? " (and " + (wrong.size() - 1) + " more)" : ""));
     }
-    Checkpoint cp = settings.restoreFrom();
-    if (cp != null) {
-      List<String> wrong = cp.inconsistencies(topo);
-      if (!wrong.isEmpty()) {
-        throw new SimulationException("the checkpoint of window " + cp.window() + " does not fit this run: "
-            + wrong.get(0) + (wrong.size() > 1 ? " (and " + (wrong.size() - 1) + " more)" : ""));
-      }
-    }
-    List<ComponentHost> hosts = new ArrayList<>(models.size());
-    for (int i = 0; i < models.size(); i++) {
-      ComponentHost h = new ComponentHost(i, topo, models.get(i), settings.endTime(), settings.seed(),
-          settings.onFacts() != null);
-      if (cp != null) h.restore(cp.components().get(i));
-      hosts.add(h);
-    }
-    return hosts;
   }
 
   /** The actor system of one run: {@code threads} dispatcher threads, quiet unless something is wrong. */

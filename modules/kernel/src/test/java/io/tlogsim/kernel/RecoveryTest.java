@@ -1,0 +1,100 @@
+package io.tlogsim.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A component lost mid-run (its actor stops, as when its node dies) costs time, not results: every component goes back
+ * to the last checkpoint in a new incarnation and the run ends with the digest of an uninterrupted one.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class RecoveryTest {
+  private static final long END = 3_000_000;
+
+  private static Supplier<List<SimComponent>> ring(Topology[] topo) {
+    return () -> {
+      List<SimComponent> models = new ArrayList<>();
+      topo[0] = ToyModels.ring(8, 1_000, models, 20_000, 4);
+      return models;
+    };
+  }
+
+  /** Local placement that stops one component's first actor once the run has come halfway (a lost node). */
+  static final class Sabotage implements Placement {
+    private final Topology topo;
+    private final Supplier<List<SimComponent>> models;
+    private final RunSettings settings;
+    private final AtomicLong progress;
+    private final int victim;
+    private final long at;
+
+    Sabotage(Topology topo, Supplier<List<SimComponent>> models, RunSettings settings, int victim, long at) {
+      this.topo = topo;
+      this.models = models;
+      this.settings = settings;
+      this.progress = settings.progress();
+      this.victim = victim;
+      this.at = at;
+    }
+
+    @Override
+    public void place(ActorContext<Clock.Command> clock, long epoch, Checkpoint from) {
+      List<SimComponent> ms = models.get();
+      for (int i = 0; i < ms.size(); i++) {
+        ActorRef<ComponentActor.Command> ref = clock.spawn(ComponentActor.create(topo, i, ms.get(i), settings,
+            from == null ? null : from.components().get(i), clock.getSelf(), epoch), "c" + i + "-e" + epoch);
+        clock.getSelf().tell(new Clock.Placed(i, epoch, ref));
+        if (epoch == 0 && i == victim) {
+          Thread t = new Thread(() -> {
+            while (progress.get() < at) Thread.onSpinWait();
+            ref.tell(new ComponentActor.Stop());
+          });
+          t.setDaemon(true);
+          t.start();
+        }
+      }
+    }
+  }
+
+  private static RunOutcome sabotaged(long checkpointEvery, List<Long> rollbacks, int threads) {
+    Topology[] topo = new Topology[1];
+    Supplier<List<SimComponent>> models = ring(topo);
+    models.get(); // builds the topology
+    RunSettings settings = RunSettings.of(END, 3, threads).withProgress(new AtomicLong())
+        .withRollbacks(rollbacks::add);
+    if (checkpointEvery > 0) settings = settings.withCheckpoints(CheckpointPolicy.everyWindows(checkpointEvery), cp -> {});
+    return Simulation.run(topo[0], new Sabotage(topo[0], models, settings, 5, END / 2), settings);
+  }
+
+  @Test
+  void aLostComponentCostsTimeNotResults() {
+    Topology[] topo = new Topology[1];
+    Supplier<List<SimComponent>> models = ring(topo);
+    List<SimComponent> first = models.get();
+    RunOutcome whole = Simulation.run(topo[0], first, RunSettings.of(END, 3, 2));
+
+    List<Long> rollbacks = new ArrayList<>();
+    RunOutcome lost = sabotaged(10, rollbacks, 2);
+    assertEquals(1, lost.recoveries());
+    assertEquals(1, rollbacks.size());
+    assertTrue(rollbacks.get(0) > 0 && rollbacks.get(0) % 10 == 0, "back to a checkpoint: " + rollbacks);
+    assertEquals(whole.digestHex(), lost.digestHex());
+    assertEquals(whole.events(), lost.events());
+    assertEquals(Results.of(whole), Results.of(lost));
+
+    List<Long> fromStart = new ArrayList<>();
+    RunOutcome noCheckpoint = sabotaged(0, fromStart, 8);
+    assertEquals(List.of(0L), fromStart, "without a checkpoint the run starts again from the beginning");
+    assertEquals(whole.digestHex(), noCheckpoint.digestHex());
+  }
+}
