@@ -29,8 +29,7 @@ public record Reference(String source, Map<String, Double> figures) {
 
   /** One line per figure: the path, the published and the simulated value, and their difference. */
   public List<String> lines(Map<String, Object> summary) {
-    List<String> lines = new ArrayList<>();
-    lines.add("reference    " + source);
+    List<String> lines = new ArrayList<>(Text.paragraph("reference", source));
     figures.forEach((path, published) -> {
       Object sim = lookup(summary, path);
       String simulated = sim instanceof Number n

@@ -3,6 +3,7 @@ package io.tlogsim.engine.scenario;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigParseOptions;
 import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
@@ -61,67 +62,120 @@ public final class ScenarioLoader {
 
   /**
    * Loads a built-in scenario by name, or a file when the argument ends in .conf, has a '/', or names an existing
-   * file that is not also a built-in name.
+   * file that is not also a built-in name. Every error names the file and line it comes from.
    */
   public Scenario load(String nameOrFile, Map<String, String> overrides) {
-    Config file;
-    String name;
+    if (nameOrFile.isBlank()) {
+      throw new BadInputException("the scenario must not be empty; built-in scenarios: "
+          + String.join(", ", builtinNames()) + " (or give a path to a .conf file)");
+    }
     Path path = Path.of(nameOrFile);
+    boolean builtin = builtinNames().contains(nameOrFile);
     boolean isFile = nameOrFile.endsWith(".conf") || nameOrFile.contains("/")
-        || (!builtinNames().contains(nameOrFile) && Files.isRegularFile(path));
+        || (!builtin && (Files.isRegularFile(path) || Files.isDirectory(path)));
     if (isFile) {
+      if (Files.isDirectory(path)) {
+        throw new BadInputException("scenario " + nameOrFile + " is a directory; give a .conf file (or a built-in"
+            + " scenario: " + String.join(", ", builtinNames()) + ")");
+      }
       if (!Files.isRegularFile(path)) throw new BadInputException("scenario file " + nameOrFile + " does not exist");
+      Config file;
       try {
         file = parse(nameOrFile, Files.readString(path));
       } catch (IOException e) {
         throw new BadInputException("scenario file " + nameOrFile + " cannot be read: " + e.getMessage());
       }
-      name = path.getFileName().toString().replaceFirst("\\.conf$", "");
-    } else {
-      List<String> names = builtinNames();
-      if (!names.contains(nameOrFile)) {
-        throw new BadInputException("unknown scenario '" + nameOrFile + "'; built-in scenarios: "
-            + String.join(", ", names) + " (or give a path to a .conf file)");
-      }
-      file = parse(nameOrFile, readBuiltin(nameOrFile));
-      name = nameOrFile;
+      String name = path.getFileName().toString().replaceFirst("\\.conf$", "");
+      return build(name, nameOrFile, path.toAbsolutePath().normalize().toString(), file, overrides);
     }
-    return build(name, file, overrides);
+    if (!builtin) {
+      throw new BadInputException("unknown scenario '" + nameOrFile + "'; built-in scenarios: "
+          + String.join(", ", builtinNames()) + " (or give a path to a .conf file)");
+    }
+    String where = BUILTIN_DIR + "/" + nameOrFile + ".conf";
+    return build(nameOrFile, where, "built-in:" + nameOrFile, parse(where, readBuiltin(nameOrFile)), overrides);
   }
 
-  private Scenario build(String name, Config file, Map<String, String> overrides) {
-    if (!file.hasPath("kind")) {
-      throw new BadInputException("scenario " + name + ": no 'kind'; allowed kinds: " + String.join(", ", kinds.keySet()));
+  /** A kind by name, or bad input naming the kinds there are. */
+  public ScenarioKind kind(String name) {
+    ScenarioKind kind = kinds.get(name);
+    if (kind != null) return kind;
+    String hint = builtinNames().contains(name) ? " ('" + name + "' is a scenario; see tlogsim run " + name
+        + " --dry-run)" : "";
+    throw new BadInputException("unknown kind '" + name + "'; kinds: " + String.join(", ", kinds.keySet()) + hint);
+  }
+
+  public List<String> kindNames() {
+    return List.copyOf(kinds.keySet());
+  }
+
+  /** A parameter as {@code tlogsim params} shows it: its spec, its default and where that default is set. */
+  public record ParamDefault(ParamSpec spec, Object value, String origin, String comment) {}
+
+  /** Every parameter of a kind with its default from application.conf (null where there is none). */
+  public List<ParamDefault> defaults(ScenarioKind kind) {
+    String path = "tlogsim.kinds." + kind.name();
+    Config c = defaults.hasPath(path) ? defaults.getConfig(path) : ConfigFactory.empty();
+    List<ParamDefault> out = new ArrayList<>();
+    for (ParamSpec spec : kind.params()) {
+      if (!c.hasPath(spec.key())) {
+        out.add(new ParamDefault(spec, null, "", ""));
+        continue;
+      }
+      ConfigValue v = c.getValue(spec.key());
+      out.add(new ParamDefault(spec, convert(spec, v, location(v.origin(), null)), location(v.origin(), null),
+          String.join(" ", v.origin().comments()).strip()));
     }
-    String kindName = string(file, "kind", name);
+    return out;
+  }
+
+  private Scenario build(String name, String where, String source, Config file, Map<String, String> overrides) {
+    if (!file.hasPath("kind")) {
+      throw new BadInputException(where + ": no 'kind'; allowed kinds: " + String.join(", ", kinds.keySet()));
+    }
+    String kindName = string(file, "kind", where);
     ScenarioKind kind = kinds.get(kindName);
     if (kind == null) {
-      throw new BadInputException("scenario " + name + ": kind '" + kindName + "' is unknown; allowed kinds: "
-          + String.join(", ", kinds.keySet()));
+      throw new BadInputException(location(file.getValue("kind").origin(), where) + ": kind '" + kindName
+          + "' is unknown; allowed kinds: " + String.join(", ", kinds.keySet()));
     }
     Map<String, ParamSpec> specs = new LinkedHashMap<>();
     for (ParamSpec p : kind.params()) specs.put(p.key(), p);
     String allowedKeys = String.join(", ", specs.keySet());
 
+    // What each key's value is and where it comes from: the kind's defaults, then the file, then --set.
     Map<String, ConfigValue> given = new LinkedHashMap<>();
+    Map<String, String> origins = new LinkedHashMap<>();
     String defaultsPath = "tlogsim.kinds." + kind.name();
     if (defaults.hasPath(defaultsPath)) {
-      for (Map.Entry<String, ConfigValue> e : defaults.getConfig(defaultsPath).root().entrySet()) given.put(e.getKey(), e.getValue());
+      for (Map.Entry<String, ConfigValue> e : defaults.getConfig(defaultsPath).root().entrySet()) {
+        given.put(e.getKey(), e.getValue());
+        origins.put(e.getKey(), "default, " + location(e.getValue().origin(), null));
+      }
     }
     for (Map.Entry<String, ConfigValue> e : file.root().entrySet()) { // top-level keys; nested values are wrong types
       String key = e.getKey();
       if (RESERVED.contains(key)) continue;
       if (!specs.containsKey(key)) {
-        throw new BadInputException("scenario " + name + ": unknown key '" + key + "' for kind " + kind.name()
-            + "; allowed: " + allowedKeys);
+        throw new BadInputException(location(e.getValue().origin(), where) + ": unknown key '" + key + "' for kind "
+            + kind.name() + "; allowed: " + allowedKeys);
       }
       given.put(key, e.getValue());
+      origins.put(key, "scenario, " + location(e.getValue().origin(), where));
     }
-    long seed = file.hasPath("seed") ? seedOf(file, name) : 42L;
+    long seed = 42L;
+    String seedOrigin = "default";
+    if (file.hasPath("seed")) {
+      seed = seedOf(file, where);
+      seedOrigin = "scenario, " + location(file.getValue("seed").origin(), where);
+    }
+    Map<String, ConfigValue> withoutOverrides = new LinkedHashMap<>(given);
     for (Map.Entry<String, String> o : overrides.entrySet()) {
       String key = o.getKey();
+      if (key.isBlank()) throw new BadInputException("--set: the key must not be empty (e.g. --set sessions=1000)");
       if (key.equals("seed")) {
         seed = parseSeed(o.getValue(), "--set seed");
+        seedOrigin = "--set";
         continue;
       }
       if (!specs.containsKey(key)) {
@@ -129,33 +183,79 @@ public final class ScenarioLoader {
             + allowedKeys + ", seed");
       }
       given.put(key, ConfigValueFactory.fromAnyRef(o.getValue().trim(), "--set " + key));
+      origins.put(key, "--set");
     }
     Map<String, Object> values = new LinkedHashMap<>();
+    Map<String, String> paramOrigins = new LinkedHashMap<>();
     for (ParamSpec spec : specs.values()) {
       ConfigValue v = given.get(spec.key());
       if (v == null) {
-        throw new BadInputException("scenario " + name + ": no value for '" + spec.key() + "' (" + spec.allowedText()
+        throw new BadInputException(where + ": no value for '" + spec.key() + "' (" + spec.allowedText()
             + ") and no default in application.conf at " + defaultsPath);
       }
-      values.put(spec.key(), convert(spec, v));
+      values.put(spec.key(), convert(spec, v, location(v.origin(), where)));
+      paramOrigins.put(spec.key(), origins.get(spec.key()));
     }
     Params params = new Params(values);
     kind.validate(params);
-    String description = file.hasPath("description") ? string(file, "description", name) : "";
-    // Published figures hold for the scenario as published: not once --set has changed its model.
-    boolean modelChanged = overrides.keySet().stream().anyMatch(k -> !k.equals("seed"));
-    Reference reference = file.hasPath("reference") && !modelChanged ? reference(file, name) : null;
-    return new Scenario(name, kind, description, seed, params, reference);
+    String description = file.hasPath("description") ? string(file, "description", where) : "";
+    // Published figures hold for the model as published: kept while --set leaves every resolved value as it was.
+    Reference reference = null;
+    Scenario.DroppedReference dropped = null;
+    if (file.hasPath("reference")) {
+      Reference published = reference(file, where);
+      List<String> changed = changedKeys(specs, withoutOverrides, values);
+      if (changed.isEmpty()) {
+        reference = published;
+      } else {
+        dropped = new Scenario.DroppedReference(published.source(), changed);
+      }
+    }
+    return new Scenario(name, kind, description, seed, params, reference, source, paramOrigins, seedOrigin,
+        new LinkedHashMap<>(overrides), dropped);
   }
 
-  private static Reference reference(Config file, String name) {
-    String where = "scenario " + name + ": reference";
+  /** The keys whose resolved value differs from what the scenario gives without --set. */
+  private static List<String> changedKeys(Map<String, ParamSpec> specs, Map<String, ConfigValue> withoutOverrides,
+      Map<String, Object> resolved) {
+    List<String> changed = new ArrayList<>();
+    for (ParamSpec spec : specs.values()) {
+      ConfigValue v = withoutOverrides.get(spec.key());
+      Object before;
+      try {
+        before = v == null ? null : convert(spec, v, "");
+      } catch (BadInputException e) {
+        before = null; // the scenario alone has no valid value here: --set gave one, so it changed
+      }
+      if (!resolved.get(spec.key()).equals(before)) changed.add(spec.key());
+    }
+    return changed;
+  }
+
+  /**
+   * "path:line" of a value: the file the user named (or {@code where}), else the resource it came from
+   * (application.conf), else its description ("--set key").
+   */
+  static String location(ConfigOrigin origin, String where) {
+    if (origin == null) return where == null ? "" : where;
+    int line = origin.lineNumber();
+    String file = where != null && origin.filename() == null && origin.resource() == null && origin.url() == null
+        && !origin.description().startsWith("--set") ? where
+        : origin.resource() != null ? origin.resource()
+        : origin.filename() != null ? origin.filename()
+        : origin.description().replaceFirst(": \\d+$", "");
+    return line > 0 ? file + ":" + line : file;
+  }
+
+  private static Reference reference(Config file, String whereFile) {
+    String where = location(file.getValue("reference").origin(), whereFile) + ": reference";
     try {
       String source = file.getString("reference.source");
       Map<String, Double> figures = new LinkedHashMap<>();
       for (Map.Entry<String, ConfigValue> e : file.getObject("reference.figures").entrySet()) {
         if (e.getValue().valueType() != ConfigValueType.NUMBER) {
-          throw new BadInputException(where + ".figures: '" + e.getKey() + "' must be a number, got "
+          throw new BadInputException(location(e.getValue().origin(), whereFile) + ": reference.figures: '"
+              + e.getKey() + "' must be a number, got "
               + e.getValue().unwrapped());
         }
         figures.put(e.getKey(), ((Number) e.getValue().unwrapped()).doubleValue());
@@ -167,11 +267,15 @@ public final class ScenarioLoader {
     }
   }
 
-  /** Converts and range-checks one value; the error names the key, what was given and what is allowed. */
-  static Object convert(ParamSpec spec, ConfigValue v) {
+  /**
+   * Converts and range-checks one value; the error names where the value was set (file:line, when it comes from a
+   * file), the key, what was given and what is allowed.
+   */
+  static Object convert(ParamSpec spec, ConfigValue v, String location) {
     Object raw = v.unwrapped();
     String shown = raw instanceof String s ? "'" + s + "'" : String.valueOf(raw);
-    String wrong = spec.key() + ": must be " + spec.allowedText() + ", got " + shown;
+    String at = location.isEmpty() || location.startsWith("--set") ? "" : location + ": ";
+    String wrong = at + spec.key() + ": must be " + spec.allowedText() + ", got " + shown;
     switch (spec.type()) {
       case INT, LONG -> {
         Number num = number(v, raw);
@@ -213,9 +317,9 @@ public final class ScenarioLoader {
     return null;
   }
 
-  private static long seedOf(Config file, String name) {
+  private static long seedOf(Config file, String where) {
     ConfigValue v = file.getValue("seed");
-    return parseSeed(String.valueOf(v.unwrapped()), "scenario " + name + ": seed");
+    return parseSeed(String.valueOf(v.unwrapped()), location(v.origin(), where) + ": seed");
   }
 
   static long parseSeed(String s, String what) {
@@ -226,20 +330,25 @@ public final class ScenarioLoader {
     }
   }
 
-  private static String string(Config c, String key, String name) {
+  private static String string(Config c, String key, String where) {
     try {
       return c.getString(key);
     } catch (ConfigException e) {
-      throw new BadInputException("scenario " + name + ": '" + key + "' must be a string");
+      throw new BadInputException(location(c.getValue(key).origin(), where) + ": '" + key + "' must be a string");
     }
   }
 
-  private static Config parse(String name, String text) {
+  /** Parses a scenario; a syntax error names the file and line ("broken.conf:2: malformed: ..."). */
+  private static Config parse(String where, String text) {
     try {
       return ConfigFactory.parseString(text, ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
-          .setOriginDescription(name)).resolve();
+          .setOriginDescription(where)).resolve();
     } catch (ConfigException e) {
-      throw new BadInputException("scenario " + name + " is malformed: " + e.getMessage().replace('\n', ' '));
+      String msg = e.getMessage();
+      if (e.origin() != null && msg.startsWith(e.origin().description() + ": ")) {
+        msg = msg.substring(e.origin().description().length() + 2);
+      }
+      throw new BadInputException(location(e.origin(), where) + ": malformed: " + msg.replace('\n', ' '));
     }
   }
 

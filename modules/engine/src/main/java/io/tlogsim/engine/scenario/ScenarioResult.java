@@ -2,13 +2,22 @@ package io.tlogsim.engine.scenario;
 
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * What a finished scenario gives the user: the summary (nested maps whose names follow DESIGN.md's summary.json
- * contract) and a one-screen text rendering of it.
+ * contract), a one-screen text rendering of it, and its latency histograms.
  */
 public interface ScenarioResult {
   Map<String, Object> summary();
 
   List<String> humanLines();
+
+  /**
+   * Latency histograms in ns by name (e.g. "commits"), whole run; written as DIR/latency.hlog. Empty when the kind
+   * measures none.
+   */
+  default Map<String, Histogram> histograms() {
+    return Map.of();
+  }
 }
