@@ -4,6 +4,7 @@ import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.engine.session.CommitStats;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.storage.DeviceStats;
@@ -12,9 +13,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /** The summary of a GCM-1 run, named as DESIGN.md's summary.json contract says. */
-public record Gcm1Result(Map<String, Object> summary, List<String> humanLines) implements ScenarioResult {
+public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, Map<String, Histogram> histograms)
+    implements ScenarioResult {
 
   static Gcm1Result of(String scenario, Params p, RunControl control, Gcm1Kind.Model m, RunOutcome out) {
     double seconds = p.getDouble("simulatedSeconds");
@@ -24,7 +27,7 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines) i
     DeviceStats dev = Gcm1Kind.device(m, out);
     // Each derived figure once, for both the summary and the text.
     double perSecond = ratio(c.count(), seconds);
-    double p50 = c.percentileUs(50), p99 = c.percentileUs(99), maxUs = c.latencyMaxNanos() / 1e3;
+    Map<String, Object> latency = latencyUs(c);
     double pagesPerWrite = ratio(log.pages(), log.writes());
     double recordsPerPage = ratio(log.records(), log.pages());
     double iops = ratio(dev.reads() + dev.writes(), seconds);
@@ -38,11 +41,6 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines) i
     s.put("simulatedSeconds", seconds);
     s.put("digest", out.digestHex());
 
-    Map<String, Object> latency = new LinkedHashMap<>();
-    latency.put("mean", round(c.meanLatencyUs()));
-    latency.put("p50", round(p50));
-    latency.put("p99", round(p99));
-    latency.put("max", round(maxUs));
     Map<String, Object> commits = new LinkedHashMap<>();
     commits.put("count", c.count());
     commits.put("perSecond", round(perSecond));
@@ -84,19 +82,61 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines) i
     s.put("run", run);
     s.put("params", p.asMap());
 
-    List<String> lines = new ArrayList<>();
-    lines.add(String.format(Locale.ROOT, "scenario %s (gcm1), seed %d, %s simulated s, %d sessions in %d pools",
-        scenario, control.seed(), fmt(seconds), p.getInt("sessions"), m.pools()));
-    lines.add(String.format(Locale.ROOT, "commits      %,d (%,.0f/s)  latency us: mean %.1f  p50 %.1f  p99 %.1f  max %.1f",
-        c.count(), perSecond, c.meanLatencyUs(), p50, p99, maxUs));
-    lines.add(String.format(Locale.ROOT, "log          %,d records in %,d writes, %.1f pages/write, %.2f records/page, %,d bytes",
-        log.records(), log.writes(), pagesPerWrite, recordsPerPage, log.bytesWritten()));
-    lines.add(String.format(Locale.ROOT, "device       %s: %,.0f IOPS, %.1f MB/s, mean latency %.1f us",
-        dev.name(), iops, mbPerSec, dev.meanLatencyUs()));
-    lines.add(String.format(Locale.ROOT, "run          %.2f wall s on %d threads: %,.0f events/s, %,.0f commits/s, %.4f messages/event, %,d windows",
-        wall, control.threads(), eventsPerWall, commitsPerWall, out.messagesPerEvent(), out.windows()));
+    List<String> lines = new ArrayList<>(Text.lines("scenario", scenario + " (gcm1)", "seed " + control.seed(),
+        Text.number(seconds) + " simulated s", Text.plural(p.getInt("sessions"), "session") + " in "
+            + Text.plural(m.pools(), "pool")));
+    lines.addAll(commitLines(c, seconds, perSecond, latency));
+    if (log.writes() == 0) {
+      lines.addAll(Text.lines("log", Text.plural(log.records(), "record") + " in 0 writes"));
+      lines.addAll(Text.lines("device", dev.name() + ": no I/O"));
+    } else {
+      lines.addAll(Text.lines("log", Text.plural(log.records(), "record") + " in " + Text.plural(log.writes(), "write"),
+          String.format(Locale.ROOT, "%.1f pages/write", pagesPerWrite),
+          String.format(Locale.ROOT, "%.2f records/page", recordsPerPage), Text.plural(log.bytesWritten(), "byte")));
+      lines.addAll(Text.lines("device", dev.name() + ": " + Text.whole(iops) + " IOPS",
+          String.format(Locale.ROOT, "%.1f MB/s", mbPerSec), "mean latency " + Text.latencyUs(dev.meanLatencyUs())));
+    }
+    lines.addAll(Text.lines("run", String.format(Locale.ROOT, "%.2f wall s on %s", wall,
+            Text.plural(control.threads(), "thread")), Text.plural(out.windows(), "window"),
+        Text.whole(eventsPerWall) + " events/s", Text.whole(commitsPerWall) + " commits/s",
+        String.format(Locale.ROOT, "%.4f messages/event", out.messagesPerEvent())));
     lines.add("digest       " + out.digestHex());
-    return new Gcm1Result(s, lines);
+    return new Gcm1Result(s, lines, Map.of("commits", c.latencies()));
+  }
+
+  /**
+   * commits.latencyUs: min, mean, stddev, p50, p90, p95, p99, p999, max; every figure null when no commit was
+   * acknowledged (a mean of 0 would read as a very fast log).
+   */
+  private static Map<String, Object> latencyUs(CommitStats c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    boolean any = c.count() > 0;
+    m.put("min", any ? round(c.minLatencyUs()) : null);
+    m.put("mean", any ? round(c.meanLatencyUs()) : null);
+    m.put("stddev", any ? round(c.stddevLatencyUs()) : null);
+    for (String[] pct : PERCENTILES) m.put(pct[0], any ? round(c.percentileUs(Double.parseDouble(pct[1]))) : null);
+    m.put("max", any ? round(c.latencyMaxNanos() / 1e3) : null);
+    return m;
+  }
+
+  /** Summary key and percentile. */
+  private static final String[][] PERCENTILES = {{"p50", "50"}, {"p90", "90"}, {"p95", "95"}, {"p99", "99"},
+      {"p999", "99.9"}};
+
+  private static List<String> commitLines(CommitStats c, double seconds, double perSecond, Map<String, Object> lat) {
+    String in = "in " + Text.number(seconds) + " simulated s";
+    if (c.count() == 0) return Text.lines("commits", "0 commits " + in + ": none acknowledged");
+    List<String> lines = new ArrayList<>(Text.lines("commits", Text.plural(c.count(), "commit") + " " + in + " ("
+        + Text.whole(perSecond) + "/s)"));
+    lines.addAll(Text.lines("latency", "min " + us(lat, "min"), "mean " + us(lat, "mean"),
+        "stddev " + us(lat, "stddev"), "max " + us(lat, "max")));
+    lines.addAll(Text.lines("percentiles", "p50 " + us(lat, "p50"), "p90 " + us(lat, "p90"), "p95 " + us(lat, "p95"),
+        "p99 " + us(lat, "p99"), "p99.9 " + us(lat, "p999")));
+    return lines;
+  }
+
+  private static String us(Map<String, Object> latency, String key) {
+    return Text.latencyUs(((Number) latency.get(key)).doubleValue());
   }
 
   /** a / b, or 0 when b is 0. */
@@ -108,7 +148,4 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines) i
     return Math.round(v * 1000) / 1000.0;
   }
 
-  private static String fmt(double v) {
-    return v == Math.rint(v) ? String.valueOf((long) v) : String.valueOf(v);
-  }
 }
