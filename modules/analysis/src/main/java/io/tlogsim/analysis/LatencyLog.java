@@ -1,0 +1,56 @@
+package io.tlogsim.analysis;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Writes a run's latency histograms to {@code DIR/latency.hlog} in HdrHistogram's own interval-log format
+ * (HistogramLogWriter), so HdrHistogram's tools read them: {@code HistogramLogProcessor -i latency.hlog} prints the
+ * percentile distribution. Values are nanoseconds; interval timestamps are simulated seconds from the start of the
+ * run (one interval, the whole run, until per-interval series exist). The "commits" histogram is untagged (what
+ * tools read by default); any other is tagged with its name.
+ */
+public final class LatencyLog {
+  public static final String FILE_NAME = "latency.hlog";
+  /** The log's Interval_Max column in us (values are ns). */
+  private static final double MAX_VALUE_UNIT_RATIO = 1e3;
+  public static final String UNTAGGED = "commits";
+
+  private LatencyLog() {}
+
+  /** Writes {@code dir/latency.hlog} (through a temporary file); returns the path written. */
+  public static Path write(Path dir, String runId, double simulatedSeconds, Map<String, Histogram> histograms)
+      throws IOException {
+    Path target = dir.resolve(FILE_NAME);
+    Path tmp = dir.resolve(FILE_NAME + ".tmp");
+    try (OutputStream os = Files.newOutputStream(tmp);
+        PrintStream ps = new PrintStream(os, false, StandardCharsets.UTF_8)) {
+      HistogramLogWriter w = new HistogramLogWriter(ps);
+      w.outputComment("tlogsim run " + runId + ": latencies in ns; timestamps are simulated seconds from the start"
+          + " of the run; Interval_Max is in us");
+      w.outputLogFormatVersion();
+      w.outputLegend();
+      for (Map.Entry<String, Histogram> e : histograms.entrySet()) {
+        Histogram h = e.getValue().copy(); // the tag is set on a copy, never on the caller's histogram
+        h.setTag(e.getKey().equals(UNTAGGED) ? null : e.getKey());
+        w.outputIntervalHistogram(0.0, simulatedSeconds, h, MAX_VALUE_UNIT_RATIO);
+      }
+      ps.flush();
+      if (ps.checkError()) throw new IOException("cannot write " + tmp);
+    }
+    try {
+      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException atomicNotSupported) {
+      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+    }
+    return target;
+  }
+}
