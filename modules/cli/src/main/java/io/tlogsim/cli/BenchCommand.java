@@ -14,7 +14,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code tlogsim bench gcm1}: the GCM-1 benchmark (BENCH.md) with its speed figures; same summary.json as run. */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
-    description = "Run a benchmark (gcm1: BENCH.md's group-commit benchmark) and report the simulator's speed.")
+    description = "Run a benchmark (gcm1: BENCH.md's group-commit benchmark) and report the simulator's speed.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT, Tlogsim.EXIT_SIGNAL}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_DEBUG})
 final class BenchCommand implements Callable<Integer> {
   static final List<String> BENCHMARKS = List.of(Gcm1Kind.NAME);
 
@@ -39,8 +42,17 @@ final class BenchCommand implements Callable<Integer> {
       throw new BadInputException("bench: unknown benchmark '" + benchmark + "'; allowed: " + String.join(", ", BENCHMARKS));
     }
     Map<String, String> overrides = options.overrides();
-    if (sessions != null) overrides.put("sessions", String.valueOf(sessions));
-    if (seconds != null) overrides.put("simulatedSeconds", String.valueOf(seconds));
+    overrides.putAll(option("--sessions", sessions, "sessions", overrides));
+    overrides.putAll(option("--seconds", seconds, "simulatedSeconds", overrides));
     return new Runner(spec.commandLine()).run(benchmark, overrides, options, true);
+  }
+
+  /** {@code --sessions N} as {@code sessions=N}; refused when --set gives the same key. */
+  private static Map<String, String> option(String name, Object value, String key, Map<String, String> overrides) {
+    if (value == null) return Map.of();
+    if (overrides.containsKey(key)) {
+      throw new BadInputException(name + " and --set " + key + "=" + overrides.get(key) + ": give " + key + " once");
+    }
+    return Map.of(key, String.valueOf(value));
   }
 }

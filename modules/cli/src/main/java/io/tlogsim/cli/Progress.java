@@ -1,83 +1,131 @@
 package io.tlogsim.cli;
 
-import java.io.Console;
-import java.lang.reflect.Method;
+import io.tlogsim.engine.scenario.Text;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 
 /**
- * A progress bar in simulated milliseconds, on stderr, only on a terminal. A daemon thread copies the simulated time
- * the run has reached into the bar while the run blocks the caller.
+ * Progress of a run on stderr: a bar in simulated milliseconds when stderr is a terminal (also when stdout is
+ * redirected), else, with {@code --progress S}, a plain line every S wall seconds. A daemon thread reads the
+ * simulated time the run has reached while the run blocks the caller.
  */
 final class Progress implements AutoCloseable {
   private static final long NS_PER_MS = 1_000_000L;
-  private static final Progress NONE = new Progress(null, null, 0, null);
+  /** Set by the launcher: whether stderr is a terminal (the JVM cannot tell for stderr alone). */
+  static final String STDERR_TTY_PROPERTY = "tlogsim.stderr.tty";
+  private static final Progress NONE = new Progress(null, null, null, 0, null, List::of, 0);
 
   private final ProgressBar bar;
+  private final PrintWriter lines;
   private final ScheduledExecutorService ticker;
-  private final long maxMs;
+  private final long endNanos;
   private final AtomicLong reached;
+  private final Supplier<List<String>> live;
+  private final long startNanos;
 
-  private Progress(ProgressBar bar, ScheduledExecutorService ticker, long maxMs, AtomicLong reached) {
+  private Progress(ProgressBar bar, PrintWriter lines, ScheduledExecutorService ticker, long endNanos,
+      AtomicLong reached, Supplier<List<String>> live, long startNanos) {
     this.bar = bar;
+    this.lines = lines;
     this.ticker = ticker;
-    this.maxMs = maxMs;
+    this.endNanos = endNanos;
     this.reached = reached;
+    this.live = live;
+    this.startNanos = startNanos;
   }
 
-  /** True when stdin and stdout are a terminal (never in CI or a pipe). */
-  static boolean onTerminal() {
-    Console c = System.console();
-    if (c == null) return false;
-    try { // Java 22+ returns a console even when redirected; it then says whether it is a terminal.
-      Method isTerminal = Console.class.getMethod("isTerminal");
-      return (Boolean) isTerminal.invoke(c);
-    } catch (ReflectiveOperationException e) {
-      return true; // Java 17-21: a console exists only on a terminal
+  /** True when stderr is a terminal: as the launcher says, else as Linux's /proc says, else no. */
+  static boolean stderrIsTerminal() {
+    String said = System.getProperty(STDERR_TTY_PROPERTY);
+    if (said != null) return said.equals("true");
+    try {
+      String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+      return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+    } catch (Exception e) {
+      return false;
     }
   }
 
-  static Progress start(boolean enabled, String task, long endNanos, AtomicLong reached) {
-    if (!enabled || endNanos <= 0) return NONE;
-    long maxMs = Math.max(1, (endNanos + NS_PER_MS - 1) / NS_PER_MS);
-    ProgressBar bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(maxMs).setUnit(" sim ms", 1)
-        .setUpdateIntervalMillis(200).build();
+  /**
+   * Starts the display that fits: the bar on a terminal, lines every {@code everySeconds} (null: none) otherwise.
+   *
+   * @param live figures of the latest interval to add to each line (commit rate, latency); they will come from the
+   *     kernel's facts, and until then the supplier gives none
+   */
+  static Progress start(boolean quiet, boolean terminal, Double everySeconds, PrintWriter err, String task,
+      long endNanos, AtomicLong reached, Supplier<List<String>> live) {
+    if (quiet || endNanos <= 0) return NONE;
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "tlogsim-progress");
       t.setDaemon(true);
       return t;
     });
-    Progress p = new Progress(bar, ticker, maxMs, reached);
-    ticker.scheduleAtFixedRate(p::tick, 0, 100, TimeUnit.MILLISECONDS);
+    if (terminal) {
+      long maxMs = Math.max(1, (endNanos + NS_PER_MS - 1) / NS_PER_MS);
+      ProgressBar bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(maxMs).setUnit(" sim ms", 1)
+          .setUpdateIntervalMillis(200).build();
+      Progress p = new Progress(bar, null, ticker, endNanos, reached, live, System.nanoTime());
+      ticker.scheduleAtFixedRate(p::tickBar, 0, 100, TimeUnit.MILLISECONDS);
+      return p;
+    }
+    if (everySeconds == null) {
+      ticker.shutdown();
+      return NONE;
+    }
+    Progress p = new Progress(null, err, ticker, endNanos, reached, live, System.nanoTime());
+    long periodMs = Math.max(1, Math.round(everySeconds * 1000));
+    ticker.scheduleAtFixedRate(p::printLine, periodMs, periodMs, TimeUnit.MILLISECONDS);
     return p;
   }
 
-  private void tick() {
-    bar.stepTo(Math.min(maxMs, reached.get() / NS_PER_MS));
+  private void tickBar() {
+    bar.stepTo(Math.min(bar.getMax(), reached.get() / NS_PER_MS));
+  }
+
+  private void printLine() {
+    lines.println(line(reached.get(), (System.nanoTime() - startNanos) / 1e9));
+    lines.flush();
+  }
+
+  /** "progress     0.84 of 2 simulated s (42.0%), 3.1 wall s", then the live figures, if any. */
+  String line(long reachedNanos, double wallSeconds) {
+    long at = Math.min(reachedNanos, endNanos);
+    List<String> items = new ArrayList<>();
+    items.add(String.format(Locale.ROOT, "%s of %s simulated s (%.1f%%)", Text.number(Math.round(at / 1e6) / 1e3),
+        Text.number(endNanos / 1e9), at * 100.0 / endNanos));
+    items.add(String.format(Locale.ROOT, "%.1f wall s", wallSeconds));
+    items.addAll(live.get());
+    return String.join("\n", Text.lines("progress", items));
   }
 
   /** The run reached its end: show the bar full. */
   void finished() {
     if (bar != null) {
       ticker.shutdownNow();
-      bar.stepTo(maxMs);
+      bar.stepTo(bar.getMax());
     }
   }
 
   @Override
   public void close() {
-    if (bar != null) {
-      ticker.shutdownNow();
-      try {
-        ticker.awaitTermination(1, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-      bar.close();
+    if (ticker == null) return;
+    ticker.shutdownNow();
+    try {
+      ticker.awaitTermination(1, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
+    if (bar != null) bar.close();
   }
 }

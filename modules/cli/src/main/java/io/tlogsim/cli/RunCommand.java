@@ -12,7 +12,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code tlogsim run <name|file.conf>}: validate, run, print the summary, write summary.json. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
-    description = "Run a built-in scenario or a scenario file; print the summary and write DIR/summary.json.")
+    description = "Run a built-in scenario or a scenario file; print the summary and write DIR/summary.json and "
+        + "DIR/latency.hlog.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT, Tlogsim.EXIT_SIGNAL}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_DEBUG})
 final class RunCommand implements Callable<Integer> {
   static final List<String> JOURNALS_AVAILABLE = List.of("none");
   static final List<String> JOURNALS_PLANNED = List.of("h2", "postgres");

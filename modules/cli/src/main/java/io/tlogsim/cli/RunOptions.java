@@ -16,29 +16,72 @@ final class RunOptions {
   Long seed;
 
   @Option(names = "--set", paramLabel = "key=value",
-      description = "Override one scenario parameter; repeatable. Unknown keys are refused with the allowed ones.")
+      description = "Override one scenario parameter; repeatable (see tlogsim params <kind>). Unknown keys are "
+          + "refused with the allowed ones.")
   List<String> sets = new ArrayList<>();
 
   @Option(names = "--threads", paramLabel = "T",
       description = "Dispatcher threads (default: the number of available processors).")
   Integer threads;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "Where summary.json goes (default: <data>/runs/<runId>).")
-  Path out;
+  @Option(names = "--out", paramLabel = "DIR", description = "Where summary.json and latency.hlog go "
+      + "(default: <data>/runs/<runId>).")
+  String out;
 
   @Option(names = "--data", paramLabel = "DIR",
       description = "Data directory (default: $TLOGSIM_DATA, else ./data).")
-  Path data;
+  String data;
 
-  /** The {@code --set} entries as key to value, in the order given (a later entry for a key wins). */
+  @Option(names = "--force", description = "Overwrite a summary.json already in --out.")
+  boolean force;
+
+  @Option(names = "--dry-run", description = "Validate and print the resolved configuration (every parameter, its "
+      + "value and where it comes from); run nothing, write nothing.")
+  boolean dryRun;
+
+  @Option(names = "--json", description = "Print summary.json on stdout and nothing else (the human summary goes to "
+      + "stderr unless --quiet).")
+  boolean json;
+
+  @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors (and, with --json, the JSON).")
+  boolean quiet;
+
+  @Option(names = "--progress", paramLabel = "S", description = "When stderr is not a terminal, print a progress line "
+      + "every S wall seconds (on a terminal a progress bar is shown anyway).")
+  Double progressSeconds;
+
+  /**
+   * The {@code --set} entries as key to value, in the order given (a later entry for a key wins), after the checks
+   * that need no scenario: empty values of --out, --data, a --set key; options that contradict each other.
+   */
   Map<String, String> overrides() {
     Map<String, String> m = new LinkedHashMap<>();
     for (String s : sets) {
       int eq = s.indexOf('=');
-      if (eq <= 0 || s.substring(0, eq).isBlank()) {
+      if (eq < 0) {
         throw new BadInputException("--set " + s + ": must have the form key=value (e.g. --set sessions=1000)");
       }
-      m.put(s.substring(0, eq).strip(), s.substring(eq + 1));
+      String key = s.substring(0, eq).strip();
+      if (key.isEmpty()) {
+        throw new BadInputException("--set " + s + ": the key must not be empty (e.g. --set sessions=1000)");
+      }
+      m.put(key, s.substring(eq + 1));
+    }
+    if (out != null && out.isBlank()) throw new BadInputException("--out: must not be empty; give a directory");
+    if (data != null && data.isBlank()) throw new BadInputException("--data: must not be empty; give a directory");
+    if (out != null && data != null) {
+      throw new BadInputException("--out and --data: give one (--out is the run's own directory, --data the "
+          + "directory that holds runs/<runId>)");
+    }
+    if (seed != null && m.containsKey("seed")) {
+      throw new BadInputException("--seed and --set seed=" + m.get("seed") + ": give the seed once");
+    }
+    if (quiet && progressSeconds != null) {
+      throw new BadInputException("--quiet and --progress: --quiet prints no progress; give one");
+    }
+    if (progressSeconds != null && !(progressSeconds > 0 && progressSeconds <= 86_400)) {
+      throw new BadInputException("--progress: must be a number of wall seconds from 0 (exclusive) to 86400, got "
+          + progressSeconds);
     }
     return m;
   }
@@ -51,9 +94,13 @@ final class RunOptions {
     return t;
   }
 
+  Path outDir() {
+    return out == null ? null : Path.of(out);
+  }
+
   /** {@code --data}, else the environment variable TLOGSIM_DATA, else ./data. */
   Path dataDir() {
-    if (data != null) return data;
+    if (data != null) return Path.of(data);
     String env = System.getenv("TLOGSIM_DATA");
     return env != null && !env.isBlank() ? Path.of(env) : Path.of("data");
   }

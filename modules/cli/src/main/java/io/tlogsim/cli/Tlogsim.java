@@ -24,11 +24,27 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 @Command(name = "tlogsim", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "A simulator of database transaction-log management in virtual time.",
-    subcommands = {ScenariosCommand.class, RunCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {ScenariosCommand.class, ParamsCommand.class, RunCommand.class, BenchCommand.class,
+        CompletionCommand.class, CommandLine.HelpCommand.class},
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT, Tlogsim.EXIT_SIGNAL}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_DEBUG})
 public final class Tlogsim implements Callable<Integer> {
   public static final int OK = 0;
   public static final int FAILED = 1;
   public static final int BAD_INPUT = 2;
+
+  // What --help and the man page say about exit codes and the environment (every command that runs shows them).
+  static final String EXIT_CODES_HEADING = "%nExit codes:%n";
+  static final String EXIT_OK = "0:done";
+  static final String EXIT_FAILED = "1:the run failed (one line on stderr; out of memory: give more with "
+      + "TLOGSIM_JAVA_OPTS)";
+  static final String EXIT_BAD_INPUT = "2:bad input (one line naming the key and what is allowed; nothing written)";
+  static final String EXIT_SIGNAL = "130/143:stopped by Ctrl-C or SIGTERM (nothing written)";
+  static final String ENVIRONMENT_HEADING = "%nEnvironment:%n";
+  static final String ENV_DATA = "  TLOGSIM_DATA       data directory (default ./data); --data and --out win";
+  static final String ENV_JAVA_OPTS = "  TLOGSIM_JAVA_OPTS  JVM options for ./tlogsim, e.g. -Xmx8g for large runs";
+  static final String ENV_DEBUG = "  TLOGSIM_DEBUG      1: print the stack trace of a failure";
 
   @Spec
   CommandSpec spec;
@@ -40,9 +56,20 @@ public final class Tlogsim implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    // Start logging before Pekko's threads log concurrently; else SLF4J prints a "replaying" warning on stderr.
-    LoggerFactory.getILoggerFactory();
-    System.exit(commandLine().execute(args));
+    int code;
+    try {
+      // Start logging before Pekko's threads log concurrently; else SLF4J prints a "replaying" warning on stderr.
+      LoggerFactory.getILoggerFactory();
+      code = commandLine().execute(args);
+    } catch (OutOfMemoryError e) { // where Runner did not catch it (parsing, reporting): still one line
+      System.err.println("tlogsim: " + Failures.outOfMemory());
+      code = FAILED;
+    } catch (Error e) { // picocli hands errors on: still one line (a broken build, a stack overflow)
+      System.err.println("tlogsim: failed: " + oneLine(String.valueOf(e)));
+      if (debug()) e.printStackTrace();
+      code = FAILED;
+    }
+    System.exit(code);
   }
 
   /** The command line with tlogsim's error handling; tests call {@code execute} on it with their own out/err. */
@@ -84,13 +111,19 @@ public final class Tlogsim implements Callable<Integer> {
       error(cl, oneLine(ex.getMessage()));
       return BAD_INPUT;
     }
+    if (ex instanceof Failures.Interrupted) return FAILED; // the shutdown hook has said so; the JVM is stopping
     String what = cl.getCommandName().equals("run") || cl.getCommandName().equals("bench")
         ? "run" : cl.getCommandName();
     String msg = ex.getMessage() == null || ex.getMessage().isBlank() ? ex.getClass().getName() : ex.getMessage();
     error(cl, what + " failed: " + oneLine(msg));
-    String debug = System.getenv("TLOGSIM_DEBUG");
-    if (debug != null && !debug.isEmpty() && !debug.equals("0")) ex.printStackTrace(cl.getErr());
+    if (debug()) ex.printStackTrace(cl.getErr());
     return FAILED;
+  }
+
+  /** TLOGSIM_DEBUG set (and not 0): failures print their stack trace. */
+  static boolean debug() {
+    String debug = System.getenv("TLOGSIM_DEBUG");
+    return debug != null && !debug.isEmpty() && !debug.equals("0");
   }
 
   private static void error(CommandLine cl, String message) {

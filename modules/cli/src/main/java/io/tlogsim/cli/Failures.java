@@ -1,0 +1,41 @@
+package io.tlogsim.cli;
+
+import java.util.Locale;
+
+/** How a run fails in ways the user can act on: out of memory, or stopped by a signal. */
+final class Failures {
+  private Failures() {}
+
+  /** The run ran out of heap; the message says how to give it more. */
+  static final class OutOfMemory extends RuntimeException {
+    OutOfMemory() {
+      super(outOfMemoryText());
+    }
+  }
+
+  /** The run was stopped by SIGINT or SIGTERM; the shutdown hook has told the user, nothing more to say. */
+  static final class Interrupted extends RuntimeException {
+    Interrupted() {
+      super("interrupted");
+    }
+  }
+
+  /** "run failed: out of memory ...", for where no command is there to add "run failed". */
+  static String outOfMemory() {
+    return "run failed: " + outOfMemoryText();
+  }
+
+  private static String outOfMemoryText() {
+    long maxMb = Runtime.getRuntime().maxMemory() / (1024 * 1024);
+    return String.format(Locale.ROOT, "out of memory (Java heap at most %,d MB); give it more with "
+        + "TLOGSIM_JAVA_OPTS, e.g. TLOGSIM_JAVA_OPTS=-Xmx8g", maxMb);
+  }
+
+  /** True when {@code t} or one of its causes is an OutOfMemoryError. */
+  static boolean isOutOfMemory(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof OutOfMemoryError) return true;
+    }
+    return false;
+  }
+}

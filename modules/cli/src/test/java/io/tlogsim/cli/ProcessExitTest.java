@@ -1,0 +1,86 @@
+package io.tlogsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What only a real JVM shows: the exit code and the words of a run stopped by SIGTERM or out of memory. Each test
+ * starts {@code java io.tlogsim.cli.Tlogsim} (the launcher's main class) on this test's class path.
+ */
+class ProcessExitTest {
+  @TempDir
+  Path tmp;
+
+  private static ProcessBuilder tlogsim(List<String> jvm, String... args) {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.addAll(jvm);
+    cmd.add("-Dtlogsim.stderr.tty=false");
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(Tlogsim.class.getName());
+    cmd.addAll(List.of(args));
+    return new ProcessBuilder(cmd);
+  }
+
+  /** Directories under data/runs (the run directories). */
+  private static List<Path> runDirs(Path data) throws IOException {
+    Path runs = data.resolve("runs");
+    if (!Files.isDirectory(runs)) return List.of();
+    try (Stream<Path> s = Files.list(runs)) {
+      return s.toList();
+    }
+  }
+
+  @Test
+  void sigtermStopsTheRunSaysSoAndLeavesNoEmptyDirectory() throws Exception {
+    Path data = tmp.resolve("data");
+    Path err = tmp.resolve("err.log");
+    Process p = tlogsim(List.of(), "run", "gcm1", "--set", "sessions=200000", "--set", "simulatedSeconds=60",
+        "--threads", "1", "--progress", "0.2", "--data", data.toString())
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!Files.readString(err).contains("progress") && p.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    assertTrue(Files.readString(err).contains("progress"), "the run reported progress: " + Files.readString(err));
+    assertEquals(1, runDirs(data).size(), "the run's directory exists while it runs");
+
+    p.destroy(); // SIGTERM
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the run stopped");
+    List<String> rest = Files.readAllLines(err).stream().filter(l -> !l.startsWith("progress")).toList();
+    assertEquals(143, p.exitValue(), "the JVM's code for SIGTERM, never 0");
+    assertEquals(1, rest.size(), rest.toString());
+    assertTrue(rest.get(0).matches("tlogsim: stopped by SIGTERM at [\\d.]+ of 60 simulated s; nothing was written"),
+        rest.get(0));
+    assertEquals(List.of(), runDirs(data), "no empty run directory is left");
+  }
+
+  @Test
+  void outOfMemoryIsOneLineThatSaysHowToGiveMore() throws Exception {
+    Path data = tmp.resolve("data");
+    Path log = tmp.resolve("oom.log");
+    Process p = tlogsim(List.of("-Xmx64m"), "run", "gcm1", "--set", "sessions=5000000", "--set",
+        "simulatedSeconds=0.01", "--quiet", "--data", data.toString())
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+    List<String> lines = Files.readAllLines(log).stream().filter(l -> !l.isBlank()).toList();
+    assertEquals(1, p.exitValue(), lines.toString());
+    assertEquals(1, lines.size(), lines.toString());
+    assertTrue(lines.get(0).startsWith("tlogsim: run failed: out of memory (Java heap at most "), lines.get(0));
+    assertTrue(lines.get(0).contains("TLOGSIM_JAVA_OPTS=-Xmx8g"), lines.get(0));
+    assertFalse(lines.get(0).contains("Exception"), lines.get(0));
+    assertEquals(List.of(), runDirs(data), "the empty run directory is removed");
+  }
+}
