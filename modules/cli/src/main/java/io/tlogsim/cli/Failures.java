@@ -1,5 +1,6 @@
 package io.tlogsim.cli;
 
+import io.tlogsim.kernel.SimulationException;
 import java.util.Locale;
 
 /** How a run fails in ways the user can act on: out of memory, or stopped by a signal. */
@@ -31,10 +32,14 @@ final class Failures {
         + "TLOGSIM_JAVA_OPTS, e.g. TLOGSIM_JAVA_OPTS=-Xmx8g", maxMb);
   }
 
-  /** True when {@code t} or one of its causes is an OutOfMemoryError. */
+  /**
+   * True when {@code t} or one of its causes is an OutOfMemoryError, or the kernel's report that a component ran out
+   * of memory on an actor's thread.
+   */
   static boolean isOutOfMemory(Throwable t) {
     for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
       if (c instanceof OutOfMemoryError) return true;
+      if (c instanceof SimulationException s && s.outOfMemory()) return true;
     }
     return false;
   }
