@@ -209,23 +209,19 @@ class TlogsimTest {
     badInput("unknown benchmark 'foo'; allowed: gcm1", "bench", "foo");
   }
 
+  /** A model that fails mid-run (a kind found through ServiceLoader): exit 1, one line naming it, nothing kept. */
   @Test
-  void aFailedRunExits1WithOneLine() {
-    CommandLine cl = Tlogsim.commandLine();
-    cl.addSubcommand("boom", new Boom());
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out, true));
-    cl.setErr(new PrintWriter(err, true));
-    assertEquals(1, cl.execute("boom"));
-    assertEquals("tlogsim: boom failed: lookahead of link 3 broken\n", err.toString().replace("\r\n", "\n"));
-  }
-
-  @CommandLine.Command(name = "boom")
-  static final class Boom implements java.util.concurrent.Callable<Integer> {
-    @Override
-    public Integer call() {
-      throw new io.tlogsim.kernel.SimulationException("lookahead of link 3\nbroken");
+  void aFailedRunExits1WithOneLineNamingTheComponent() throws Exception {
+    Path conf = tmp.resolve("faulty.conf");
+    Files.writeString(conf, "kind = test-faulty\ndescription = \"a model that fails\"\nfailAtUs = 250\n");
+    Path data = tmp.resolve("data");
+    Result r = tlogsim("run", conf.toString(), "--data", data.toString(), "--quiet");
+    assertEquals(1, r.code(), r.err());
+    assertEquals(1, r.errLines().size(), r.err());
+    assertTrue(r.errLines().get(0).startsWith("tlogsim: run failed: broken-model failed: java.lang.IllegalStateException:"
+        + " index 250000 out of range (at io.tlogsim.cli.FaultyKind$Broken.onEvent(FaultyKind.java:"), r.err());
+    try (Stream<Path> left = Files.exists(data.resolve("runs")) ? Files.list(data.resolve("runs")) : Stream.empty()) {
+      assertEquals(0, left.count(), "a failed run leaves no run directory behind");
     }
   }
 

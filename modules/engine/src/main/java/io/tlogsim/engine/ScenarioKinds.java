@@ -3,14 +3,31 @@ package io.tlogsim.engine;
 import io.tlogsim.engine.gcm1.Gcm1Kind;
 import io.tlogsim.engine.scenario.ScenarioKind;
 import io.tlogsim.engine.scenario.ScenarioLoader;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.ServiceLoader;
 
-/** Every scenario kind tlogsim knows. */
+/**
+ * Every scenario kind tlogsim knows: the built-in ones, and any a jar on the classpath declares as a
+ * {@code java.util.ServiceLoader} provider of {@link ScenarioKind} (a model of one's own, run by the same command).
+ */
 public final class ScenarioKinds {
   private ScenarioKinds() {}
 
   public static List<ScenarioKind> all() {
-    return List.of(new Gcm1Kind());
+    List<ScenarioKind> kinds = new ArrayList<>(List.of(new Gcm1Kind()));
+    List<ScenarioKind> more = new ArrayList<>();
+    ServiceLoader.load(ScenarioKind.class).forEach(more::add);
+    more.sort(Comparator.comparing(ScenarioKind::name)); // the classpath's order must not matter
+    for (ScenarioKind k : more) {
+      if (kinds.stream().anyMatch(b -> b.name().equals(k.name()))) {
+        throw new IllegalStateException("two scenario kinds are named " + k.name() + ": "
+            + k.getClass().getName() + " and a built-in or earlier one");
+      }
+      kinds.add(k);
+    }
+    return List.copyOf(kinds);
   }
 
   public static ScenarioLoader loader() {

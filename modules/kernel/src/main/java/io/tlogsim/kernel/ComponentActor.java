@@ -155,6 +155,10 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   }
 
   private Behavior<Command> fail(long window, Throwable e) {
+    if (e instanceof OutOfMemoryError) { // allocate as little as possible: no stack trace, no formatting
+      clock.tell(new Clock.Failed(host.id(), epoch, window, "out of memory", true));
+      return Behaviors.stopped();
+    }
     String reason = e.getMessage();
     if (!(e instanceof SimulationException)) {
       StackTraceElement[] at = e.getStackTrace();
