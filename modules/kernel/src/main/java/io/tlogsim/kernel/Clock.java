@@ -91,6 +91,9 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   private final long[] inFlight; // by link: earliest event of batches its receiver has not taken in
   private final long[] eot; // by link: earliest time anything can travel on it in the coming window
   private final long[] pending; // by component: earliest event it holds or has in flight
+  private final int[] portBase; // by component: index of its port 0 in portSettled
+  private final boolean[] portSettled; // by (component, port): its earliest in-link was relaxed
+  private final long[] inFlightByPort; // scratch: earliest event in flight to each port of one component
 
   private Phase phase = Phase.PLACING;
   private long epoch; // the incarnation: a lost component makes every component start again from a checkpoint
@@ -129,6 +132,15 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     inFlight = new long[topo.links()];
     eot = new long[topo.links()];
     pending = new long[n];
+    portBase = new int[n];
+    int ports = 0, maxPorts = 0;
+    for (int i = 0; i < n; i++) {
+      portBase[i] = ports;
+      ports += topo.ports(i);
+      maxPorts = Math.max(maxPorts, topo.ports(i));
+    }
+    portSettled = new boolean[ports];
+    inFlightByPort = new long[maxPorts];
     failed = new boolean[n];
     finalDigest = new long[n];
     finalEvents = new long[n];
@@ -299,17 +311,28 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     return this;
   }
 
-  /** EOT of every link (see the class comment): Dijkstra from what each component holds and has in flight. */
+  /**
+   * EOT of every link (see the class comment): Dijkstra from what each component holds and has in flight. Links into
+   * the same port of a component share its delays, so only the earliest of them is relaxed (the later ones could not
+   * give anything earlier).
+   */
   private void solveEarliestOutputTimes() {
     Arrays.fill(eot, VirtualTime.NEVER);
+    Arrays.fill(portSettled, false);
     PriorityQueue<long[]> queue = new PriorityQueue<>(Comparator.comparingLong((long[] e) -> e[0]));
     for (int i = 0; i < n; i++) {
       Promise p = promise[i];
       int[] outs = topo.outLinks(i);
+      if (outs.length == 0) continue;
+      int ports = topo.ports(i);
+      Arrays.fill(inFlightByPort, 0, ports, VirtualTime.NEVER);
+      for (int m : topo.inLinks(i)) inFlightByPort[topo.port(m)] = Math.min(inFlightByPort[topo.port(m)], inFlight[m]);
       for (int k = 0; k < outs.length; k++) {
         long t = p.held()[k];
-        for (int m : topo.inLinks(i)) {
-          if (inFlight[m] != VirtualTime.NEVER) t = Math.min(t, VirtualTime.plus(inFlight[m], delay(p, topo.port(m), k, outs.length)));
+        for (int q = 0; q < ports; q++) {
+          if (inFlightByPort[q] != VirtualTime.NEVER) {
+            t = Math.min(t, VirtualTime.plus(inFlightByPort[q], delay(p, q, k, outs.length)));
+          }
         }
         if (t == VirtualTime.NEVER) continue;
         eot[outs[k]] = Math.max(p.quietUntil(), t);
@@ -321,10 +344,13 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       int m = (int) e[1];
       if (e[0] > eot[m]) continue; // superseded
       int i = topo.to(m);
+      int q = topo.port(m);
+      if (portSettled[portBase[i] + q]) continue; // an earlier link into this port was relaxed already
+      portSettled[portBase[i] + q] = true;
       Promise p = promise[i];
       int[] outs = topo.outLinks(i);
       for (int k = 0; k < outs.length; k++) {
-        long cand = VirtualTime.plus(e[0], delay(p, topo.port(m), k, outs.length));
+        long cand = VirtualTime.plus(e[0], delay(p, q, k, outs.length));
         if (cand == VirtualTime.NEVER) continue;
         cand = Math.max(p.quietUntil(), cand);
         if (cand < eot[outs[k]]) {

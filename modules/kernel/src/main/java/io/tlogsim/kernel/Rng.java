@@ -42,13 +42,17 @@ public final class Rng {
   }
 
   /**
-   * An exponentially distributed duration with the given mean, in ns: the inversion -ln(1-U) x mean. StrictMath, not
-   * Math: Math.log may differ by an ulp between JVMs and machines, which would change the digest (FdlibmLog is
-   * StrictMath.log in plain Java).
+   * An exponentially distributed duration with the given mean, in ns (a ziggurat draw: see {@link Exponential}; the
+   * same on every JVM and machine, so digests agree across them).
    */
   public long nextExponential(double meanNs) {
-    return (long) (-FdlibmLog.log(1 - nextDouble()) * meanNs);
+    single[0] = state;
+    long d = nextExponential(single, 0, meanNs);
+    state = single[0];
+    return d;
   }
+
+  private final long[] single = new long[1];
 
   // ---- array form: state[i] is one entity's generator ----
 
@@ -60,8 +64,9 @@ public final class Rng {
     return (nextLong(states, i) >>> 11) * DOUBLE_UNIT;
   }
 
+  /** An exponentially distributed duration with the given mean, in ns, from entity i's generator. */
   public static long nextExponential(long[] states, int i, double meanNs) {
-    return (long) (-FdlibmLog.log(1 - nextDouble(states, i)) * meanNs);
+    return (long) (Exponential.next(states, i) * meanNs);
   }
 
   /** SplitMix64's finalizer (the same as SplittableRandom's mix64). */
