@@ -2,6 +2,7 @@ package io.tlogsim.cli;
 
 import io.tlogsim.engine.scenario.ParamSpec;
 import io.tlogsim.engine.scenario.Params;
+import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.ScenarioKind;
 import io.tlogsim.engine.scenario.ScenarioResult;
@@ -10,7 +11,7 @@ import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
 import io.tlogsim.kernel.Protocol;
 import io.tlogsim.kernel.SimComponent;
-import io.tlogsim.kernel.Simulation;
+import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.Topology;
 import io.tlogsim.kernel.VirtualTime;
 import java.util.List;
@@ -38,14 +39,29 @@ public final class FaultyKind implements ScenarioKind {
   }
 
   @Override
-  public ScenarioResult run(String scenarioName, Params params, RunControl control) {
+  public PreparedRun prepare(String scenarioName, Params params, RunControl control) {
     Topology.Builder b = Topology.builder();
     int pinger = b.component("pinger", null, PINGS);
     int broken = b.component("broken-model", PINGS, null);
     int link = b.link(pinger, broken, 0, 1_000);
+    Topology topo = b.build();
     long failAt = params.getInt("failAtUs") * 1_000L;
-    Simulation.run(b.build(), List.of(new Pinger(link, failAt), new Broken()), control.settings(endTimeNanos(params)));
-    throw new IllegalStateException("the faulty model did not fail");
+    return new PreparedRun() {
+      @Override
+      public Topology topology() {
+        return topo;
+      }
+
+      @Override
+      public List<SimComponent> models() {
+        return List.of(new Pinger(link, failAt), new Broken());
+      }
+
+      @Override
+      public ScenarioResult result(RunOutcome outcome) {
+        throw new IllegalStateException("the faulty model did not fail");
+      }
+    };
   }
 
   record Nothing() implements CborSerializable {}

@@ -5,6 +5,7 @@ import io.tlogsim.engine.log.LogProtocol;
 import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ParamSpec;
+import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.ScenarioKind;
@@ -13,7 +14,6 @@ import io.tlogsim.engine.session.CommitStats;
 import io.tlogsim.engine.session.SessionPool;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.SimComponent;
-import io.tlogsim.kernel.Simulation;
 import io.tlogsim.kernel.Topology;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.storage.DeviceProtocol;
@@ -117,10 +117,28 @@ public final class Gcm1Kind implements ScenarioKind {
   }
 
   @Override
-  public ScenarioResult run(String scenarioName, Params p, RunControl control) {
+  public PreparedRun prepare(String scenarioName, Params p, RunControl control) {
     Model m = build(p);
-    RunOutcome out = Simulation.run(m.topology(), m.components(), control.settings(endTimeNanos(p)));
-    return Gcm1Result.of(scenarioName, p, control, m, out);
+    return new PreparedRun() {
+      private boolean first = true;
+
+      @Override
+      public Topology topology() {
+        return m.topology();
+      }
+
+      @Override
+      public List<SimComponent> models() {
+        List<SimComponent> ms = first ? m.components() : build(p).components();
+        first = false;
+        return ms;
+      }
+
+      @Override
+      public ScenarioResult result(RunOutcome out) {
+        return Gcm1Result.of(scenarioName, p, control, m, out);
+      }
+    };
   }
 
   /** Commit stats of all pools of a finished run, merged. */

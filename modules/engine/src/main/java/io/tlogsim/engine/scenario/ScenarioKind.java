@@ -1,5 +1,7 @@
 package io.tlogsim.engine.scenario;
 
+import io.tlogsim.kernel.RunOutcome;
+import io.tlogsim.kernel.Simulation;
 import java.util.List;
 
 /** A family of scenarios sharing one model and one set of parameters, e.g. {@code gcm1}. */
@@ -16,6 +18,16 @@ public interface ScenarioKind {
   /** Simulated nanoseconds the run will cover, for progress bars. */
   long endTimeNanos(Params params);
 
-  /** Runs the scenario to its end (blocking). */
-  ScenarioResult run(String scenarioName, Params params, RunControl control);
+  /**
+   * The run's components and links and how to read its result: what both a local run ({@link #run}) and a clustered
+   * one need. Builds nothing that depends on where it runs.
+   */
+  PreparedRun prepare(String scenarioName, Params params, RunControl control);
+
+  /** Runs the scenario to its end here (blocking). */
+  default ScenarioResult run(String scenarioName, Params params, RunControl control) {
+    PreparedRun run = prepare(scenarioName, params, control);
+    RunOutcome out = Simulation.run(run.topology(), run::models, control.settings(endTimeNanos(params)));
+    return run.result(out);
+  }
 }
