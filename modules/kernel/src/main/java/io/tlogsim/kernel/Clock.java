@@ -40,8 +40,8 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
    */
   public record Promise(long minEvent, long quietUntil, long[] held, long[] delay) implements CborSerializable {}
 
-  /** The batches a component sent in a window: their links and earliest events. */
-  public record Sent(int[] links, long[] minTime) implements CborSerializable {}
+  /** The batches a component sent in a window: their links, earliest events and sizes (events). */
+  public record Sent(int[] links, long[] minTime, int[] sizes) implements CborSerializable {}
 
   /** A component's actor of incarnation {@code epoch} is ready. */
   public record Placed(int component, long epoch, ActorRef<ComponentActor.Command> actor) implements Command {}
@@ -61,7 +61,12 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   /** A watched component actor stopped (its node was lost, or it failed). */
   record Lost(int component, long epoch) implements Command {}
 
-  static Behavior<Command> create(Topology topo, Placement placement, RunSettings settings,
+  /**
+   * The clock of one run, whose components the placement puts where it will; {@code outcome} completes with the run's
+   * outcome or its failure (a {@link SimulationException}). {@link Simulation#run} is the usual way in; a cluster's
+   * run coordinator spawns this directly.
+   */
+  public static Behavior<Command> create(Topology topo, Placement placement, RunSettings settings,
       CompletableFuture<RunOutcome> outcome) {
     return Behaviors.setup(ctx -> {
       try {
@@ -75,6 +80,16 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   }
 
   private enum Phase { PLACING, WINDOW, FINISHING }
+
+  /** What a batch costs on the wire, estimated: a header, and time, kind and two payload longs per event. */
+  private static final long BATCH_HEADER_BYTES = 64;
+  private static final long EVENT_BYTES = 28;
+
+  /** The node an actor lives on: "local" for this JVM, else host:port. */
+  private static String nodeName(ActorRef<?> ref) {
+    org.apache.pekko.actor.Address a = ref.path().address();
+    return a.hasLocalScope() ? "local" : a.hostPort();
+  }
 
   private final Topology topo;
   private final Placement placement;
@@ -115,6 +130,10 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   private final long[] finalEvents;
   private final Object[] finalResults;
   private final boolean[] finished; // by component: its Final is in
+  private final int[] node; // by component: which node its actor is on (0: the clock's)
+  private final List<String> nodes = new ArrayList<>(); // node addresses, the clock's first
+  private long crossNodeMessages;
+  private long crossNodeBytes;
 
   @SuppressWarnings("unchecked")
   private Clock(ActorContext<Command> ctx, Topology topo, Placement placement, RunSettings settings,
@@ -146,6 +165,8 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     finalEvents = new long[n];
     finalResults = new Object[n];
     finished = new boolean[n];
+    node = new int[n];
+    nodes.add(nodeName(ctx.getSelf()));
     lastCheckpoint = settings.restoreFrom();
     startIncarnation(settings.restoreFrom());
   }
@@ -184,6 +205,9 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     if (p.epoch() != epoch || phase != Phase.PLACING) return this;
     if (actors[p.component()] == null) awaiting--;
     actors[p.component()] = p.actor();
+    String where = nodeName(p.actor());
+    if (!nodes.contains(where)) nodes.add(where);
+    node[p.component()] = nodes.indexOf(where);
     getContext().watchWith(p.actor(), new Lost(p.component(), p.epoch()));
     if (awaiting > 0) return this;
     // Every actor is there: wire them and run the hello window (a fresh component sends its first events).
@@ -226,6 +250,14 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     if (r.epoch() != epoch) return this; // from an incarnation given up
     int i = r.component();
     messages += 1 + r.sent().links().length;
+    if (node[i] != 0) crossNodeMessages += 2; // its window's Advance and this report
+    for (int k = 0; k < r.sent().links().length; k++) {
+      int l = r.sent().links()[k];
+      if (node[topo.from(l)] != node[topo.to(l)]) {
+        crossNodeMessages++;
+        crossNodeBytes += BATCH_HEADER_BYTES + (long) r.sent().sizes()[k] * EVENT_BYTES;
+      }
+    }
     promise[i] = r.promise();
     for (int k = 0; k < r.sent().links().length; k++) {
       int l = r.sent().links()[k];
@@ -392,7 +424,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       events += finalEvents[i];
     }
     outcome.complete(new RunOutcome(digest, events, windows, messages, Arrays.asList(finalResults),
-        System.nanoTime() - startNanos, recoveries));
+        System.nanoTime() - startNanos, recoveries, nodes.size(), crossNodeMessages, crossNodeBytes));
     return Behaviors.stopped();
   }
 

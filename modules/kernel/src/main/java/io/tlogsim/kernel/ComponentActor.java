@@ -134,13 +134,15 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
     List<EventBatch> batches = host.drain(window);
     int[] links = new int[batches.size()];
     long[] mins = new long[batches.size()];
+    int[] sizes = new int[batches.size()];
     for (int k = 0; k < links.length; k++) {
       EventBatch b = batches.get(k);
       links[k] = b.link();
       mins[k] = b.minTime();
+      sizes[k] = b.size();
       peers.get(host.destination(b.link())).tell(b);
     }
-    clock.tell(new Clock.Report(host.id(), epoch, window, host.promise(), new Clock.Sent(links, mins), host.events(),
+    clock.tell(new Clock.Report(host.id(), epoch, window, host.promise(), new Clock.Sent(links, mins, sizes), host.events(),
         snapshot, host.drainFacts()));
     return this;
   }

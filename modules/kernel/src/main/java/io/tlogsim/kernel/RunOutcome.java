@@ -12,9 +12,12 @@ import java.util.List;
  * @param results each component's results, by component id
  * @param wallNanos wall-clock time of the run, actor system start-up excluded
  * @param recoveries times a component was lost and every component went back to the last checkpoint
+ * @param nodes how many nodes (JVMs) held the clock or a component
+ * @param crossNodeMessages kernel messages between different nodes
+ * @param crossNodeBytes bytes of batches between different nodes, estimated from the events they carry
  */
 public record RunOutcome(long digest, long events, long windows, long messages, List<Object> results,
-    long wallNanos, long recoveries) {
+    long wallNanos, long recoveries, int nodes, long crossNodeMessages, long crossNodeBytes) {
 
   public String digestHex() {
     return Digest.hex(digest);

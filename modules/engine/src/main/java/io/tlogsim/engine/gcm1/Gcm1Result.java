@@ -3,6 +3,7 @@ package io.tlogsim.engine.gcm1;
 import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.RunControl;
+import io.tlogsim.engine.scenario.RunFigures;
 import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.engine.session.CommitStats;
@@ -68,17 +69,9 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, M
     devices.put(dev.name(), d);
     s.put("devices", devices);
 
-    Map<String, Object> run = new LinkedHashMap<>();
-    run.put("threads", control.threads());
-    run.put("nodes", 1);
+    Map<String, Object> run = RunFigures.of(control, out);
     run.put("pools", m.pools());
-    run.put("wallSeconds", round(wall));
-    run.put("events", out.events());
-    run.put("windows", out.windows());
-    run.put("messages", out.messages());
-    run.put("simulatedEventsPerWallSecond", round(eventsPerWall));
     run.put("commitsPerWallSecond", round(commitsPerWall));
-    run.put("messagesPerEvent", out.events() == 0 ? 0.0 : Math.round(out.messagesPerEvent() * 1e4) / 1e4);
     s.put("run", run);
     s.put("params", p.asMap());
 

@@ -54,7 +54,16 @@ public record Scenario(String name, ScenarioKind kind, String description, long 
 
   /** Runs it; the published figures, if any, are added beside the simulated ones (or why they are not). */
   public ScenarioResult run(RunControl control) {
-    ScenarioResult result = kind.run(name, params, control);
+    return complete(kind.run(name, params, control));
+  }
+
+  /** Its components and how to read its result, to be run elsewhere (a cluster); finish with {@link #complete}. */
+  public PreparedRun prepare(RunControl control) {
+    return kind.prepare(name, params, control);
+  }
+
+  /** The kind's result with the published figures beside the simulated ones (or why they are not there). */
+  public ScenarioResult complete(ScenarioResult result) {
     Map<String, Object> summary = result.summary();
     List<String> lines = new ArrayList<>(result.humanLines());
     if (reference != null) {

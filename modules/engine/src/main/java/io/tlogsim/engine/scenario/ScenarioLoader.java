@@ -96,6 +96,14 @@ public final class ScenarioLoader {
     return build(nameOrFile, where, "built-in:" + nameOrFile, parse(where, readBuiltin(nameOrFile)), overrides);
   }
 
+  /**
+   * A scenario from a file's text read elsewhere (what a cluster node receives): {@code name} and {@code source} as
+   * {@link #load} gave them.
+   */
+  public Scenario loadText(String name, String source, String text, Map<String, String> overrides) {
+    return build(name, source, source, parse(source, text), overrides);
+  }
+
   /** A kind by name, or bad input naming the kinds there are. */
   public ScenarioKind kind(String name) {
     ScenarioKind kind = kinds.get(name);

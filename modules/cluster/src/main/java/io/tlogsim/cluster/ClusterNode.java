@@ -1,0 +1,109 @@
+package io.tlogsim.cluster;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigValueFactory;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.sharding.typed.ShardingEnvelope;
+import org.apache.pekko.cluster.sharding.typed.ShardingMessageExtractor;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
+
+/**
+ * A tlogsim cluster member: a node, which hosts run coordinators and components (role {@code node}), or a client that
+ * submits a run and hosts nothing (role {@code client}). Pekko Cluster over Artery TCP with static seed nodes and the
+ * split-brain resolver; defaults in config/cluster/node.conf.
+ */
+public final class ClusterNode {
+  public static final String SYSTEM = "tlogsim";
+  public static final String NODE = "node";
+  public static final String CLIENT = "client";
+
+  private ClusterNode() {}
+
+  /**
+   * The configuration of a member: node.conf's defaults under {@code user} (a --config file, may be empty), with
+   * {@code host}, {@code port} and {@code seeds} ("host:port") when given (null: from the files).
+   */
+  public static Config config(Config user, String host, Integer port, List<String> seeds, String role) {
+    Config base = user.withFallback(ConfigFactory.parseResources("cluster/node.conf"));
+    String h = host != null ? host : base.getString("tlogsim.node.host");
+    int p = port != null ? port : base.getInt("tlogsim.node.port");
+    List<String> s = seeds != null && !seeds.isEmpty() ? seeds : base.getStringList("tlogsim.node.seeds");
+    List<String> seedUris = new ArrayList<>();
+    for (String seed : s.isEmpty() ? List.of(h + ":" + p) : s) seedUris.add("pekko://" + SYSTEM + "@" + seed);
+    return ConfigFactory.empty()
+        .withValue("pekko.remote.artery.canonical.hostname", ConfigValueFactory.fromAnyRef(h))
+        .withValue("pekko.remote.artery.canonical.port", ConfigValueFactory.fromAnyRef(p))
+        .withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(seedUris))
+        .withValue("pekko.cluster.roles", ConfigValueFactory.fromIterable(List.of(role)))
+        .withFallback(base)
+        .withFallback(ConfigFactory.load())
+        .resolve();
+  }
+
+  /** Starts a node: joins the cluster and hosts coordinators and components. */
+  public static ActorSystem<Void> startNode(Config config) {
+    ActorSystem<Void> system = ActorSystem.create(Behaviors.<Void>empty(), SYSTEM, config);
+    initSharding(system);
+    return system;
+  }
+
+  /** Where runs and components live: on nodes only (a client gets proxies). One shard per component. */
+  static void initSharding(ActorSystem<?> system) {
+    ClusterSharding sharding = ClusterSharding.get(system);
+    sharding.init(Entity.of(RunEntity.TYPE, ec -> RunEntity.create()).withRole(NODE));
+    sharding.init(Entity.of(ComponentEntity.TYPE, ec -> ComponentEntity.create()).withRole(NODE)
+        .withMessageExtractor(new OneShardPerEntity<>()));
+  }
+
+  /** Each component its own shard, so the least-shards allocation spreads a run's components evenly. */
+  static final class OneShardPerEntity<M> extends ShardingMessageExtractor<ShardingEnvelope<M>, M> {
+    @Override
+    public String entityId(ShardingEnvelope<M> envelope) {
+      return envelope.entityId();
+    }
+
+    @Override
+    public String shardId(String entityId) {
+      return entityId;
+    }
+
+    @Override
+    public M unwrapMessage(ShardingEnvelope<M> envelope) {
+      return envelope.message();
+    }
+  }
+
+  /**
+   * Waits until this node is up in the cluster and its shard region is known to the shard coordinator: only then can
+   * a run's components be placed on it. Returns false if the system ended first.
+   */
+  public static boolean awaitReady(ActorSystem<?> system) throws InterruptedException {
+    org.apache.pekko.cluster.typed.Cluster cluster = org.apache.pekko.cluster.typed.Cluster.get(system);
+    while (!cluster.selfMember().status().equals(org.apache.pekko.cluster.MemberStatus.up())) {
+      if (system.whenTerminated().isCompleted()) return false;
+      Thread.sleep(100);
+    }
+    org.apache.pekko.actor.ActorRef region = org.apache.pekko.cluster.sharding.ClusterSharding
+        .get(org.apache.pekko.actor.typed.javadsl.Adapter.toClassic(system)).shardRegion(ComponentEntity.TYPE.name());
+    while (!system.whenTerminated().isCompleted()) {
+      try {
+        Object reply = org.apache.pekko.pattern.Patterns.ask(region,
+            org.apache.pekko.cluster.sharding.ShardRegion.getCurrentRegionsInstance(), java.time.Duration.ofSeconds(2))
+            .toCompletableFuture().get();
+        if (reply instanceof org.apache.pekko.cluster.sharding.ShardRegion.CurrentRegions r
+            && r.getRegions().contains(cluster.selfMember().address())) {
+          return true;
+        }
+      } catch (java.util.concurrent.ExecutionException timeout) {
+        // the coordinator is not there yet: ask again
+      }
+      Thread.sleep(200);
+    }
+    return false;
+  }
+}

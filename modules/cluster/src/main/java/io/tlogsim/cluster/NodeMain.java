@@ -1,0 +1,39 @@
+package io.tlogsim.cluster;
+
+import com.typesafe.config.ConfigFactory;
+import java.io.File;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.pekko.actor.typed.ActorSystem;
+
+/**
+ * Starts one cluster node and waits until it is stopped: {@code NodeMain [--config FILE] [--host H] [--port P]
+ * [--seed host:port]...}. The command line's {@code tlogsim node} does the same; tests start real JVMs with this.
+ */
+public final class NodeMain {
+  private NodeMain() {}
+
+  public static void main(String[] args) throws Exception {
+    String file = null, host = null;
+    Integer port = null;
+    List<String> seeds = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--config" -> file = args[++i];
+        case "--host" -> host = args[++i];
+        case "--port" -> port = Integer.parseInt(args[++i]);
+        case "--seed" -> seeds.add(args[++i]);
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+      }
+    }
+    ActorSystem<Void> system = ClusterNode.startNode(ClusterNode.config(
+        file == null ? ConfigFactory.empty() : ConfigFactory.parseFile(new File(file)), host, port, seeds,
+        ClusterNode.NODE));
+    System.out.println("tlogsim node started at " + system.address().hostPort() + ", joining "
+        + system.settings().config().getStringList("pekko.cluster.seed-nodes"));
+    ClusterNode.awaitReady(system);
+    System.out.println("tlogsim node up at " + system.address().hostPort());
+    System.out.flush();
+    system.getWhenTerminated().toCompletableFuture().get();
+  }
+}

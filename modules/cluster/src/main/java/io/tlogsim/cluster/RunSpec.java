@@ -1,0 +1,28 @@
+package io.tlogsim.cluster;
+
+import io.tlogsim.engine.ScenarioKinds;
+import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.engine.scenario.ScenarioLoader;
+import io.tlogsim.kernel.CborSerializable;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Everything a node needs to make the same scenario as the submitter: the scenario's name and source, the file's text
+ * when it is not a built-in (nodes need not share files), the --set overrides and the seed. Every node runs the same
+ * tlogsim version, so the same spec gives the same topology and models everywhere.
+ */
+public record RunSpec(String runId, String scenarioName, String source, String text, Map<String, String> overrides,
+    long seed, String seedOrigin) implements CborSerializable {
+
+  public RunSpec {
+    overrides = new LinkedHashMap<>(overrides);
+  }
+
+  public Scenario scenario() {
+    ScenarioLoader loader = ScenarioKinds.loader();
+    Scenario s = text == null ? loader.load(scenarioName, overrides)
+        : loader.loadText(scenarioName, source, text, overrides);
+    return s.withSeed(seed, seedOrigin);
+  }
+}

@@ -1,0 +1,87 @@
+package io.tlogsim.cluster;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Real cluster nodes: separate JVMs on 127.0.0.1, each started with this module's class path. */
+final class LoopbackCluster implements AutoCloseable {
+  record Node(int port, Process process, Path log) {
+    String address() {
+      return "127.0.0.1:" + port;
+    }
+
+    /** kill -9: the node vanishes without leaving the cluster. */
+    void kill() {
+      process.destroyForcibly();
+    }
+  }
+
+  private final Path dir;
+  private final List<Node> nodes = new ArrayList<>();
+  private final int seedPort;
+
+  LoopbackCluster(Path dir, int size) throws Exception {
+    this.dir = dir;
+    this.seedPort = freePort();
+    for (int i = 0; i < size; i++) add(i == 0 ? seedPort : freePort());
+    for (Node n : nodes) awaitUp(n);
+  }
+
+  String contact() {
+    return "127.0.0.1:" + seedPort;
+  }
+
+  List<Node> nodes() {
+    return nodes;
+  }
+
+  Node node(String address) {
+    return nodes.stream().filter(n -> n.address().equals(address)).findFirst().orElseThrow();
+  }
+
+  /** Starts one more node, which joins through the first. */
+  Node add() throws Exception {
+    Node n = add(freePort());
+    awaitUp(n);
+    return n;
+  }
+
+  private Node add(int port) throws IOException {
+    Path log = dir.resolve("node-" + port + ".log");
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    Process p = new ProcessBuilder(java, "-Xmx1g", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
+        NodeMain.class.getName(), "--port", String.valueOf(port), "--seed", "127.0.0.1:" + seedPort)
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Node n = new Node(port, p, log);
+    nodes.add(n);
+    return n;
+  }
+
+  private static void awaitUp(Node n) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(n.log()) && Files.readString(n.log()).contains("tlogsim node up at")) return;
+      if (!n.process().isAlive()) {
+        throw new IllegalStateException("node " + n.address() + " ended: " + Files.readString(n.log()));
+      }
+      Thread.sleep(200);
+    }
+    throw new IllegalStateException("node " + n.address() + " did not come up: " + Files.readString(n.log()));
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+
+  @Override
+  public void close() {
+    for (Node n : nodes) n.process().destroyForcibly();
+  }
+}

@@ -1,0 +1,139 @@
+package io.tlogsim.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tlogsim.engine.scenario.RunControl;
+import io.tlogsim.engine.scenario.ScenarioResult;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs on a cluster of real, separate JVMs on loopback give the digest and summary of a one-node run, also when a node
+ * is killed (kill -9) mid-run, whether or not it holds the run's clock, and when a node joins mid-run.
+ */
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
+class LoopbackClusterTest {
+  static {
+    LoggerFactory.getILoggerFactory();
+  }
+
+  @TempDir
+  Path dir;
+
+  private static RunSpec gcm1(String id, int sessions, double seconds) {
+    Map<String, String> overrides = new LinkedHashMap<>();
+    overrides.put("sessions", String.valueOf(sessions));
+    overrides.put("simulatedSeconds", String.valueOf(seconds));
+    return new RunSpec(id, "gcm1", "built-in:gcm1", null, overrides, 42, "--seed");
+  }
+
+  /**
+   * The summary as JSON text, without what may differ between runs of one scenario and seed: wall-clock figures and
+   * placement ({@code run}).
+   */
+  private static String model(Map<String, Object> summary) throws Exception {
+    Map<String, Object> m = new LinkedHashMap<>(summary);
+    m.remove("run");
+    return new com.fasterxml.jackson.databind.json.JsonMapper().writeValueAsString(m);
+  }
+
+  private static ScenarioResult local(RunSpec spec) {
+    return spec.scenario().run(new RunControl(spec.seed(), 2, null));
+  }
+
+  @Test
+  void threeNodesGiveTheDigestAndSummaryOfOneAndANodeJoiningMidRunChangesNothing() throws Exception {
+    RunSpec spec = gcm1("loop-gcm1-100k", 100_000, 1);
+    ScenarioResult one = local(spec);
+    try (LoopbackCluster cluster = new LoopbackCluster(dir, 3)) {
+      ScenarioResult three = ClusterSubmit.run(cluster.contact(), spec, new AtomicLong());
+      assertEquals(model(one.summary()), model(three.summary()));
+      Map<?, ?> run = (Map<?, ?>) three.summary().get("run");
+      assertEquals(3, ((Number) run.get("nodes")).intValue(), "run.nodes: " + run);
+      assertEquals(0, ((Number) run.get("recoveries")).intValue(), "run.recoveries: " + run);
+      double perEvent = ((Number) run.get("crossNodeMessagesPerEvent")).doubleValue();
+      System.out.printf("GCM-1 N=100,000, 1 s on 3 nodes: %s wall s (1 node: %s), %s cross-node messages/event,"
+          + " %s per window, %s bytes per window%n", run.get("wallSeconds"),
+          ((Map<?, ?>) one.summary().get("run")).get("wallSeconds"), perEvent, run.get("crossNodeMessagesPerWindow"),
+          run.get("crossNodeBytesPerWindow"));
+      assertTrue(perEvent <= 0.2, "cross-node messages per event " + perEvent);
+
+      // A fourth node joins while a second run is under way.
+      RunSpec again = gcm1("loop-gcm1-join", 20_000, 2);
+      AtomicLong progress = new AtomicLong();
+      Thread joiner = new Thread(() -> {
+        try {
+          while (progress.get() < 200_000_000L) Thread.sleep(20);
+          cluster.add();
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      joiner.start();
+      ScenarioResult joined = ClusterSubmit.run(cluster.contact(), again, progress);
+      joiner.join();
+      assertEquals(model(local(again).summary()), model(joined.summary()));
+    }
+  }
+
+  /** Kills (kill -9) a node once the run has come {@code fraction} of its way: the clock's, or another. */
+  private void killMidRun(boolean clockNode) throws Exception {
+    RunSpec spec = gcm1(clockNode ? "loop-kill-clock" : "loop-kill-other", 20_000, 3);
+    ScenarioResult one = local(spec);
+    try (LoopbackCluster cluster = new LoopbackCluster(dir, 3)) {
+      AtomicLong progress = new AtomicLong();
+      AtomicReference<String> clockAt = new AtomicReference<>();
+      java.util.List<String> coordinators = new java.util.concurrent.CopyOnWriteArrayList<>();
+      Consumer<RunEvent> observer = e -> {
+        if (e instanceof RunEvent.Accepted a) {
+          clockAt.compareAndSet(null, a.node());
+          coordinators.add(a.node());
+        }
+      };
+      Thread killer = new Thread(() -> {
+        try {
+          while (progress.get() < 1_000_000_000L || clockAt.get() == null) Thread.sleep(20);
+          Thread.sleep(2_500); // a checkpoint has been taken since
+          LoopbackCluster.Node victim = cluster.nodes().stream()
+              .filter(n -> clockAt.get().endsWith("@" + n.address()) == clockNode).findFirst().orElseThrow();
+          System.out.println("killing " + victim.address() + (clockNode ? " (the clock's node)" : ""));
+          victim.kill();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      killer.start();
+      ScenarioResult result = ClusterSubmit.run(cluster.contact(), spec, progress, observer);
+      killer.join();
+      assertEquals(model(one.summary()), model(result.summary()));
+      Map<?, ?> run = (Map<?, ?>) result.summary().get("run");
+      System.out.println("after kill -9 of " + (clockNode ? "the clock's node" : "another node") + ": " + run);
+      if (clockNode) {
+        assertTrue(coordinators.size() >= 2 && !coordinators.get(coordinators.size() - 1).equals(clockAt.get()),
+            "the run was taken up again on another node: " + coordinators);
+      } else {
+        assertTrue(((Number) run.get("recoveries")).longValue() >= 1, "the lost node held components: " + run);
+      }
+    }
+  }
+
+  @Test
+  void killingANodeWithoutTheClockMidRunCostsTimeNotResults() throws Exception {
+    killMidRun(false);
+  }
+
+  @Test
+  void killingTheClocksNodeMidRunCostsTimeNotResults() throws Exception {
+    killMidRun(true);
+  }
+}
