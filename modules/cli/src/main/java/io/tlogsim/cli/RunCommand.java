@@ -35,6 +35,11 @@ final class RunCommand implements Callable<Integer> {
       description = "Where the run's events go (default: ${DEFAULT-VALUE}; h2 and postgres are not available yet).")
   String journal;
 
+  @Option(names = "--cluster", paramLabel = "HOST:PORT",
+      description = "Run on a running tlogsim cluster reached through this node (see 'tlogsim node' and "
+          + "deploy/local-cluster.sh); progress and summary come back here.")
+  String cluster;
+
   @Override
   public Integer call() throws Exception {
     if (JOURNALS_PLANNED.contains(journal)) {
@@ -45,6 +50,9 @@ final class RunCommand implements Callable<Integer> {
       throw new BadInputException("--journal " + journal + ": unknown; allowed: " + String.join(", ", JOURNALS_AVAILABLE)
           + " (" + String.join(", ", JOURNALS_PLANNED) + ": not available yet)");
     }
-    return new Runner(spec.commandLine()).run(scenario, options.overrides(), options, false);
+    if (cluster != null && !cluster.matches("[^:\\s]+:[0-9]{1,5}")) {
+      throw new BadInputException("--cluster " + cluster + ": must be host:port of a tlogsim node, e.g. 127.0.0.1:25520");
+    }
+    return new Runner(spec.commandLine()).run(scenario, options.overrides(), options, false, cluster);
   }
 }

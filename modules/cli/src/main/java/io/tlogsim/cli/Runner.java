@@ -2,6 +2,8 @@ package io.tlogsim.cli;
 
 import io.tlogsim.analysis.LatencyLog;
 import io.tlogsim.analysis.SummaryWriter;
+import io.tlogsim.cluster.ClusterSubmit;
+import io.tlogsim.cluster.RunSpec;
 import io.tlogsim.engine.ScenarioKinds;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ParamSpec;
@@ -42,6 +44,12 @@ final class Runner {
   }
 
   int run(String scenarioArg, Map<String, String> overrides, RunOptions options, boolean bench) throws IOException {
+    return run(scenarioArg, overrides, options, bench, null);
+  }
+
+  /** As above; {@code cluster} ("host:port", or null) runs it on a tlogsim cluster instead of here. */
+  int run(String scenarioArg, Map<String, String> overrides, RunOptions options, boolean bench, String cluster)
+      throws IOException {
     LoggerFactory.getILoggerFactory(); // logging up before Pekko's threads log (else SLF4J warns about a replay)
     // 1. Validate everything; nothing is written yet.
     Scenario loaded = ScenarioKinds.loader().load(scenarioArg, overrides);
@@ -105,7 +113,8 @@ final class Runner {
       boolean made = guard.madeDir() != null;
       try (Progress bar = Progress.start(options.quiet, Progress.stderrIsTerminal(), options.progressSeconds, err,
           scenario.name(), scenario.endTimeNanos(), progress, List::of)) {
-        result = scenario.run(control);
+        result = cluster == null ? scenario.run(control)
+            : ClusterSubmit.run(cluster, runSpec(runId, scenario), progress);
         bar.finished();
       } catch (RuntimeException | Error e) {
         if (made) RunGuard.removeIfEmpty(dir);
@@ -142,6 +151,19 @@ final class Runner {
     stdout.flush();
     err.flush();
     return Tlogsim.OK;
+  }
+
+  /** What a cluster's nodes need to make the same scenario: a file's text travels with it. */
+  private static RunSpec runSpec(String runId, Scenario s) {
+    String text = null;
+    if (!s.source().startsWith("built-in:")) {
+      try {
+        text = Files.readString(Path.of(s.source()));
+      } catch (IOException e) {
+        throw new BadInputException("scenario file " + s.source() + " cannot be read: " + e.getMessage());
+      }
+    }
+    return new RunSpec(runId, s.name(), s.source(), text, s.overrides(), s.seed(), s.seedOrigin());
   }
 
   /** "at 0.84 of 2 simulated s", for the line that says a signal stopped the run. */

@@ -1,0 +1,65 @@
+package io.tlogsim.cli;
+
+import com.typesafe.config.ConfigFactory;
+import io.tlogsim.cluster.ClusterNode;
+import io.tlogsim.engine.scenario.BadInputException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.pekko.actor.typed.ActorSystem;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tlogsim node}: starts a cluster node and serves until stopped (SIGTERM leaves the cluster first). Runs
+ * submitted with {@code tlogsim run ... --cluster HOST:PORT} spread their components over the nodes.
+ */
+@Command(name = "node", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
+    description = "Start a cluster node (Pekko Cluster, static seed nodes); runs submitted with --cluster spread "
+        + "over the nodes. Defaults: config/cluster/node.conf.")
+final class NodeCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--config", paramLabel = "FILE", description = "A HOCON file over config/cluster/node.conf.")
+  Path config;
+
+  @Option(names = "--host", paramLabel = "HOST", description = "Address to bind and announce (default 127.0.0.1).")
+  String host;
+
+  @Option(names = "--port", paramLabel = "PORT", description = "Port (default 25520).")
+  Integer port;
+
+  @Option(names = "--seed", paramLabel = "HOST:PORT",
+      description = "A seed node to join through; repeatable (default: this node is the first seed).")
+  List<String> seeds = new ArrayList<>();
+
+  @Override
+  public Integer call() throws Exception {
+    if (config != null && !Files.isRegularFile(config)) {
+      throw new BadInputException("--config " + config + ": no such file");
+    }
+    if (port != null && (port < 0 || port > 65535)) {
+      throw new BadInputException("--port: must be an integer from 0 to 65535, got " + port);
+    }
+    for (String s : seeds) {
+      if (!s.matches("[^:\\s]+:[0-9]{1,5}")) throw new BadInputException("--seed " + s + ": must be host:port");
+    }
+    ActorSystem<Void> system = ClusterNode.startNode(ClusterNode.config(
+        config == null ? ConfigFactory.empty() : ConfigFactory.parseFile(config.toFile()), host, port, seeds,
+        ClusterNode.NODE));
+    PrintWriter out = spec.commandLine().getOut();
+    if (ClusterNode.awaitReady(system)) {
+      out.println("tlogsim node up at " + system.address().hostPort().replaceFirst("^[^@]*@", "") + " (seed nodes: "
+          + String.join(", ", system.settings().config().getStringList("pekko.cluster.seed-nodes")) + ")");
+      out.flush();
+    }
+    system.getWhenTerminated().toCompletableFuture().get();
+    return Tlogsim.OK;
+  }
+}
