@@ -100,7 +100,12 @@ final class RunOptions {
 
   /** {@code --data}, else the environment variable TLOGSIM_DATA, else ./data. */
   Path dataDir() {
-    if (data != null) return Path.of(data);
+    return dataDirOf(data == null ? null : Path.of(data));
+  }
+
+  /** {@code --data}, else the environment variable TLOGSIM_DATA, else ./data. */
+  static Path dataDirOf(Path given) {
+    if (given != null) return given;
     String env = System.getenv("TLOGSIM_DATA");
     return env != null && !env.isBlank() ? Path.of(env) : Path.of("data");
   }

@@ -204,7 +204,7 @@ class TlogsimTest {
 
   @Test
   void unknownSubcommandAndMissingParameter() {
-    badInput("unknown command 'bogus'; commands: scenarios, params, run, bench, node, completion, help", "bogus");
+    badInput("unknown command 'bogus'; commands: scenarios, params, run, bench, sweep, node, completion, help", "bogus");
     badInput("Missing required parameter", "run");
     badInput("unknown benchmark 'foo'; allowed: gcm1", "bench", "foo");
   }

@@ -1,0 +1,102 @@
+package io.tlogsim.analysis.sweep;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tlogsim.analysis.Stats;
+import io.tlogsim.engine.scenario.BadInputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepTest {
+  @TempDir
+  Path dir;
+
+  private static final String SPEC = """
+      base = gcm1
+      description = "small grid"
+      set { simulatedSeconds = 0.02 }
+      vary {
+        sessions { from = 10, to = 1000, points = 3, scale = log }
+        recordBytes = [200, 400]
+      }
+      replications = 3
+      seed = 7
+      metrics = ["commits.perSecond", "commits.latencyUs.mean"]
+      parallel = 2
+      """;
+
+  private Experiment experiment() throws Exception {
+    Path f = dir.resolve("grid.conf");
+    Files.writeString(f, SPEC);
+    return Experiment.load(f.toString());
+  }
+
+  @Test
+  void aGridOfPointsAndReplicationsGivesOneRowPerRunAndStatisticsPerPoint() throws Exception {
+    Experiment e = experiment();
+    assertEquals(List.of("10", "100", "1000"), e.axes().get(0).values());
+    assertEquals(6, e.points().size());
+    List<Sweep.Row> rows = new Sweep(e, dir.resolve("out")).run(2, p -> {});
+    assertEquals(18, rows.size());
+    assertEquals(19, Files.readAllLines(dir.resolve("out/runs.csv")).size());
+    assertEquals(7, Files.readAllLines(dir.resolve("out/points.csv")).size());
+    // Replications of one point differ (independent seeds); the same replication index has the same seed everywhere.
+    assertTrue(rows.stream().filter(r -> r.point() == 1).map(Sweep.Row::digest).distinct().count() == 3);
+    assertEquals(1, rows.stream().filter(r -> r.replication() == 2).map(Sweep.Row::seed).distinct().count());
+    Map<Integer, List<Stats>> stats = Sweep.stats(e, rows);
+    Stats p1 = stats.get(1).get(0);
+    double[] values = rows.stream().filter(r -> r.point() == 1).mapToDouble(r -> r.metrics()[0]).toArray();
+    assertEquals((values[0] + values[1] + values[2]) / 3, p1.mean(), 1e-9);
+    assertTrue(p1.ci95Low() < p1.mean() && p1.mean() < p1.ci95High());
+    String html = Files.readString(dir.resolve("out/report.html"));
+    assertEquals(2, html.split("<svg", -1).length - 1, "a chart per metric");
+    assertTrue(html.contains("recordBytes=400"), "a line per value of the second axis");
+  }
+
+  @Test
+  void anInterruptedSweepContinuesWhereItStoppedWithTheSameResults() throws Exception {
+    Experiment e = experiment();
+    Path out = dir.resolve("out");
+    List<Sweep.Row> whole = new Sweep(e, out).run(2, p -> {});
+    Path runs = out.resolve("runs.csv");
+    List<String> lines = new ArrayList<>(Files.readAllLines(runs));
+    List<String> kept = new ArrayList<>(lines.subList(0, 8));
+    kept.add(lines.get(8).substring(0, 10)); // a row cut short when the sweep was stopped
+    Files.write(runs, kept);
+    int[] ran = {0};
+    List<Sweep.Row> resumed = new Sweep(e, out).run(2, p -> ran[0]++);
+    assertEquals(18 - 7, ran[0], "only the runs not in runs.csv are run again");
+    assertEquals(whole.stream().map(Sweep.Row::digest).toList(), resumed.stream().map(Sweep.Row::digest).toList());
+  }
+
+  @Test
+  void badExperimentsAreRefusedBeforeAnythingRuns() throws Exception {
+    Path f = dir.resolve("bad.conf");
+    Files.writeString(f, "base = gcm1\nvary { sesions = [1, 2] }\n");
+    BadInputException a = assertThrows(BadInputException.class, () -> Experiment.load(f.toString()));
+    assertTrue(a.getMessage().contains("vary.sesions") && a.getMessage().contains("sessions"), a.getMessage());
+    Files.writeString(f, "base = gcm1\nvary { sessions = [1, -2] }\n");
+    BadInputException b = assertThrows(BadInputException.class, () -> Experiment.load(f.toString()));
+    assertTrue(b.getMessage().contains("sessions"), b.getMessage());
+    Files.writeString(f, "base = gcm1\nrepetitions = 3\n");
+    BadInputException c = assertThrows(BadInputException.class, () -> Experiment.load(f.toString()));
+    assertTrue(c.getMessage().contains("bad.conf:2") && c.getMessage().contains("replications"), c.getMessage());
+    assertTrue(Files.notExists(dir.resolve("out")));
+  }
+
+  @Test
+  void confidenceIntervalsUseStudentsT() {
+    Stats s = Stats.of(new double[] {10, 12, 14});
+    assertEquals(12, s.mean(), 1e-12);
+    assertEquals(2, s.stddev(), 1e-12);
+    assertEquals(12 - 4.303 * 2 / Math.sqrt(3), s.ci95Low(), 1e-9);
+    assertEquals(1.96, Stats.t975(1_000_000), 0.001);
+  }
+}

@@ -1,0 +1,89 @@
+package io.tlogsim.cli;
+
+import io.tlogsim.analysis.sweep.Experiment;
+import io.tlogsim.analysis.sweep.Sweep;
+import io.tlogsim.engine.scenario.BadInputException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tlogsim sweep <experiment>}: a grid of runs with replications, one CSV row per run, an aggregate CSV with
+ * means and 95% confidence intervals, and report.html. Run again with the same --out, it continues where it stopped.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
+    description = "Run an experiment: a grid of parameters x replications (a built-in, e.g. commit-policies, or a "
+        + ".conf file); writes runs.csv, points.csv (mean and 95% confidence interval per point) and report.html. "
+        + "Given the same --out again, it continues where it stopped.")
+final class SweepCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "<experiment|file.conf>",
+      description = "A built-in experiment or an experiment file (see README, \"Sweeps\").")
+  String experiment;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Where the results go (default: <data>/sweeps/<experiment>; an existing one is continued).")
+  Path out;
+
+  @Option(names = "--data", paramLabel = "DIR", description = "Data directory (default: $TLOGSIM_DATA, else ./data).")
+  Path data;
+
+  @Option(names = "--parallel", paramLabel = "N", description = "Runs at once (default: the experiment's).")
+  Integer parallel;
+
+  @Option(names = "--quiet", description = "Print nothing but errors.")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws Exception {
+    if (parallel != null && (parallel < 1 || parallel > 256)) {
+      throw new BadInputException("--parallel: must be an integer from 1 to 256, got " + parallel);
+    }
+    if (out != null && data != null) throw new BadInputException("--out and --data: give one of them");
+    Experiment e = Experiment.load(experiment);
+    Path dir = out != null ? out : RunOptions.dataDirOf(data).resolve("sweeps").resolve(e.name());
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter stdout = spec.commandLine().getOut();
+    int at = parallel != null ? parallel : e.parallel();
+    if (!quiet) {
+      stdout.printf(Locale.ROOT, "sweep        %s: %d points x %d replications = %d runs, %d at once%n", e.name(),
+          e.points().size(), e.replications(), e.runs(), at);
+      stdout.flush();
+    }
+    long start = System.nanoTime();
+    int[] newRuns = {0};
+    List<Sweep.Row> rows = new Sweep(e, dir).run(at, p -> {
+      newRuns[0]++;
+      if (quiet) return;
+      double elapsed = (System.nanoTime() - start) / 1e9;
+      double eta = elapsed / newRuns[0] * (p.total() - p.done());
+      err.printf(Locale.ROOT, "progress     %d/%d runs%s, %s elapsed, ETA %s (point %d, replication %d)%n",
+          p.done(), p.total(), p.resumed() > 0 ? " (" + p.resumed() + " resumed)" : "", duration(elapsed),
+          duration(eta), p.last().point(), p.last().replication());
+      err.flush();
+    });
+    if (!quiet) {
+      if (newRuns[0] == 0) stdout.println("sweep        all " + rows.size() + " runs were done already");
+      stdout.println("results      " + dir.resolve(Sweep.RUNS) + " (per run)");
+      stdout.println("             " + dir.resolve(Sweep.POINTS) + " (mean and 95% confidence interval per point)");
+      stdout.println("             " + dir.resolve("report.html"));
+      stdout.flush();
+    }
+    return Tlogsim.OK;
+  }
+
+  static String duration(double s) {
+    long t = Math.round(s);
+    return t >= 3600 ? String.format(Locale.ROOT, "%dh%02dm", t / 3600, t % 3600 / 60)
+        : t >= 60 ? String.format(Locale.ROOT, "%dm%02ds", t / 60, t % 60) : t + "s";
+  }
+}
