@@ -11,6 +11,9 @@ import org.apache.pekko.actor.typed.ActorSystem;
  * [--seed host:port]...}. The command line's {@code tlogsim node} does the same; tests start real JVMs with this.
  */
 public final class NodeMain {
+  /** A system property: the pid of a process whose end ends this node too (tests' nodes must not outlive them). */
+  public static final String PARENT_PID = "tlogsim.node.parentPid";
+
   private NodeMain() {}
 
   public static void main(String[] args) throws Exception {
@@ -25,6 +28,11 @@ public final class NodeMain {
         case "--seed" -> seeds.add(args[++i]);
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
+    }
+    String parent = System.getProperty(PARENT_PID);
+    if (parent != null) {
+      ProcessHandle.of(Long.parseLong(parent)).ifPresentOrElse(
+          p -> p.onExit().thenRun(() -> Runtime.getRuntime().halt(0)), () -> Runtime.getRuntime().halt(0));
     }
     ActorSystem<Void> system = ClusterNode.startNode(ClusterNode.config(
         file == null ? ConfigFactory.empty() : ConfigFactory.parseFile(new File(file)), host, port, seeds,

@@ -28,8 +28,13 @@ final class LoopbackCluster implements AutoCloseable {
   LoopbackCluster(Path dir, int size) throws Exception {
     this.dir = dir;
     this.seedPort = freePort();
-    for (int i = 0; i < size; i++) add(i == 0 ? seedPort : freePort());
-    for (Node n : nodes) awaitUp(n);
+    try {
+      for (int i = 0; i < size; i++) add(i == 0 ? seedPort : freePort());
+      for (Node n : nodes) awaitUp(n);
+    } catch (Exception | Error e) {
+      close(); // no node outlives a cluster that failed to start
+      throw e;
+    }
   }
 
   String contact() {
@@ -54,8 +59,10 @@ final class LoopbackCluster implements AutoCloseable {
   private Node add(int port) throws IOException {
     Path log = dir.resolve("node-" + port + ".log");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-Xmx1g", "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
-        NodeMain.class.getName(), "--port", String.valueOf(port), "--seed", "127.0.0.1:" + seedPort)
+    Process p = new ProcessBuilder(java, "-Xmx1g", "-XX:+UseParallelGC",
+        "-D" + NodeMain.PARENT_PID + "=" + ProcessHandle.current().pid(), // it ends when this JVM ends, however
+        "-cp", System.getProperty("java.class.path"), NodeMain.class.getName(), "--port", String.valueOf(port),
+        "--seed", "127.0.0.1:" + seedPort)
         .redirectErrorStream(true).redirectOutput(log.toFile()).start();
     Node n = new Node(port, p, log);
     nodes.add(n);

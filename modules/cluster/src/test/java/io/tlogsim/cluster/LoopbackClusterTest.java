@@ -14,14 +14,20 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs on a cluster of real, separate JVMs on loopback give the digest and summary of a one-node run, also when a node
  * is killed (kill -9) mid-run, whether or not it holds the run's clock, and when a node joins mid-run.
+ *
+ * <p>They start a dozen JVMs and take minutes, so they run when TLOGSIM_CLUSTER_TESTS=1 (as .ci/run sets it):
+ * {@code TLOGSIM_CLUSTER_TESTS=1 mvn -B -pl modules/cluster -am verify}.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
+@EnabledIfEnvironmentVariable(named = "TLOGSIM_CLUSTER_TESTS", matches = "1",
+    disabledReason = "the loopback cluster tests run with TLOGSIM_CLUSTER_TESTS=1 (CI sets it)")
 class LoopbackClusterTest {
   static {
     LoggerFactory.getILoggerFactory();
