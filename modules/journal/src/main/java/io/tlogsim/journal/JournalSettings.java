@@ -1,0 +1,83 @@
+package io.tlogsim.journal;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import io.tlogsim.engine.scenario.BadInputException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Where and how runs are journaled: the kind of journal, its JDBC connection, the trace level and the checkpoint
+ * cadence. Defaults come from {@code tlogsim.journal} in reference.conf (overridable in application.conf).
+ *
+ * @param location the H2 file (without .mv.db) for {@link JournalKind#H2}, or the JDBC URL for PostgreSQL
+ */
+public record JournalSettings(JournalKind kind, String location, String user, String password, TraceLevel trace,
+    Duration checkpointEvery, int factsPerWrite) {
+
+  public JournalSettings {
+    if (checkpointEvery.isNegative() || checkpointEvery.isZero()) {
+      throw new BadInputException("tlogsim.journal.checkpoint-every: must be a positive duration, got " + checkpointEvery);
+    }
+    if (factsPerWrite < 1) {
+      throw new BadInputException("tlogsim.journal.facts-per-write: must be an integer >= 1, got " + factsPerWrite);
+    }
+  }
+
+  /** The settings of journal {@code kind} for data directory {@code dataDir}, from the application's config. */
+  public static JournalSettings of(JournalKind kind, Path dataDir) {
+    return of(kind, dataDir, ConfigFactory.load());
+  }
+
+  public static JournalSettings of(JournalKind kind, Path dataDir, Config config) {
+    try {
+      Config c = config.getConfig("tlogsim.journal");
+      TraceLevel trace = TraceLevel.parse(c.getString("trace"), "tlogsim.journal.trace");
+      Duration every = c.getDuration("checkpoint-every");
+      int perWrite = c.getInt("facts-per-write");
+      return switch (kind) {
+        case NONE -> new JournalSettings(kind, "", "", "", trace, every, perWrite);
+        case H2 -> new JournalSettings(kind, dataDir.resolve(c.getString("h2.path")).toAbsolutePath().normalize()
+            .toString(), "tlogsim", "", trace, every, perWrite);
+        case POSTGRES -> new JournalSettings(kind, c.getString("postgres.url"), c.getString("postgres.user"),
+            c.getString("postgres.password"), trace, every, perWrite);
+      };
+    } catch (ConfigException e) {
+      throw new BadInputException("tlogsim.journal: " + e.getMessage().replace('\n', ' '));
+    }
+  }
+
+  public JournalSettings withTrace(TraceLevel t) {
+    return new JournalSettings(kind, location, user, password, t, checkpointEvery, factsPerWrite);
+  }
+
+  public JournalSettings withCheckpointEvery(Duration d) {
+    return new JournalSettings(kind, location, user, password, trace, d, factsPerWrite);
+  }
+
+  /** The JDBC URL the plugin and the schema check connect to. */
+  public String jdbcUrl() {
+    return switch (kind) {
+      case NONE -> throw new IllegalStateException("--journal none has no database");
+      // AUTO_SERVER: the first process opens the file in-process; others (tlogsim runs during a run, two runs at
+      // once) reach it through a server that process starts on the loopback interface (see JournalDatabase).
+      case H2 -> "jdbc:h2:file:" + location + ";AUTO_SERVER=TRUE";
+      case POSTGRES -> location;
+    };
+  }
+
+  /** What to name in messages: the H2 file or the PostgreSQL URL. */
+  public String describe() {
+    return switch (kind) {
+      case NONE -> "no journal";
+      case H2 -> "H2 journal " + location + ".mv.db";
+      case POSTGRES -> "PostgreSQL journal " + location;
+    };
+  }
+
+  /** For H2: the database file; null otherwise. */
+  public Path h2File() {
+    return kind == JournalKind.H2 ? Path.of(location + ".mv.db") : null;
+  }
+}

@@ -1,0 +1,25 @@
+package io.tlogsim.journal;
+
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.tlogsim.kernel.CborSerializable;
+import io.tlogsim.kernel.RunOutcome;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the kernel reported at the end of a run ({@link RunOutcome}), as the journal keeps it: the summary of the run
+ * is rebuilt from this and the run's {@link RunSpec} by the same engine code that built it live.
+ *
+ * @param results each component's results, by component id (the models' own records)
+ */
+public record Outcome(long digest, long events, long windows, long messages,
+    @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) List<Object> results, long wallNanos) implements CborSerializable {
+
+  public static Outcome of(RunOutcome o) {
+    return new Outcome(o.digest(), o.events(), o.windows(), o.messages(), new ArrayList<>(o.results()), o.wallNanos());
+  }
+
+  public RunOutcome toRunOutcome() {
+    return new RunOutcome(digest, events, windows, messages, List.copyOf(results), wallNanos);
+  }
+}

@@ -1,0 +1,89 @@
+package io.tlogsim.journal;
+
+import io.tlogsim.kernel.CborSerializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The run entity's state: what the run is, where it stands, and where its checkpoints are in its event stream.
+ * Small on purpose: it is snapshotted at every checkpoint, while the checkpoints themselves stay in their events
+ * ({@link RunEvent.CheckpointTaken}), read back by sequence number when a run resumes.
+ *
+ * @param spec null until the run has started
+ * @param status the recorded status: a run whose process died shows RUNNING here; see {@link #effectiveStatus()}
+ * @param attempt the process that last started or resumed the run
+ * @param sequenceNr sequence number of the last event applied (events are never deleted, so this is their count)
+ * @param resumedFromWindow the window the last resume started from (0 when never resumed)
+ * @param lastCheckpoint the latest checkpoint, or null
+ * @param checkpointSequenceNrs where the checkpoint events are, so that readers of facts can skip their megabytes
+ * @param factsStored facts stored so far (superseded ones included)
+ * @param outcome when completed: the kernel's outcome
+ * @param summary when completed: the summary written live
+ * @param reason when failed or interrupted: why
+ */
+public record RunState(RunSpec spec, RunStatus status, Attempt attempt, long sequenceNr, long resumedFromWindow,
+    CheckpointRef lastCheckpoint, List<Long> checkpointSequenceNrs, long factsStored, Outcome outcome,
+    Map<String, Object> summary, String reason) implements CborSerializable {
+
+  /** Where a checkpoint is: its window, simulated time, and the sequence number of its event. */
+  public record CheckpointRef(long window, long simulatedNanos, long sequenceNr) implements CborSerializable {}
+
+  public static final RunState EMPTY =
+      new RunState(null, null, null, 0, 0, null, List.of(), 0, null, null, null);
+
+  public RunState {
+    checkpointSequenceNrs = List.copyOf(checkpointSequenceNrs);
+  }
+
+  public boolean started() {
+    return spec != null;
+  }
+
+  /** The status with a dead process taken into account: RUNNING whose process is gone is INTERRUPTED. */
+  public RunStatus effectiveStatus() {
+    if (status == RunStatus.RUNNING && attempt != null && !attempt.processAlive()) return RunStatus.INTERRUPTED;
+    return status;
+  }
+
+  /** Simulated time reached: the end when completed, else the last checkpoint (0 without one). */
+  public long simulatedNanosReached() {
+    if (status == RunStatus.COMPLETED) return spec.endTimeNanos();
+    return lastCheckpoint == null ? 0 : lastCheckpoint.simulatedNanos();
+  }
+
+  RunState apply(RunEvent event) {
+    long seq = sequenceNr + 1;
+    if (event instanceof RunEvent.Started e) {
+      return new RunState(e.spec(), RunStatus.RUNNING, e.attempt(), seq, 0, null, List.of(), 0, null, null, null);
+    }
+    if (event instanceof RunEvent.FactsRecorded e) {
+      return new RunState(spec, status, attempt, seq, resumedFromWindow, lastCheckpoint, checkpointSequenceNrs,
+          factsStored + e.facts().size(), outcome, summary, reason);
+    }
+    if (event instanceof RunEvent.CheckpointTaken e) {
+      List<Long> seqs = new ArrayList<>(checkpointSequenceNrs);
+      seqs.add(seq);
+      return new RunState(spec, status, attempt, seq, resumedFromWindow,
+          new CheckpointRef(e.window(), e.simulatedNanos(), seq), seqs, factsStored, outcome, summary, reason);
+    }
+    if (event instanceof RunEvent.Resumed e) {
+      // A checkpoint later than the one resumed from cannot exist (the resume takes the last one); keep the list.
+      return new RunState(spec, RunStatus.RUNNING, e.attempt(), seq, e.fromWindow(), lastCheckpoint,
+          checkpointSequenceNrs, factsStored, null, null, null);
+    }
+    if (event instanceof RunEvent.Completed e) {
+      return new RunState(spec, RunStatus.COMPLETED, attempt, seq, resumedFromWindow, lastCheckpoint,
+          checkpointSequenceNrs, factsStored, e.outcome(), e.summary(), null);
+    }
+    if (event instanceof RunEvent.Failed e) {
+      return new RunState(spec, RunStatus.FAILED, attempt, seq, resumedFromWindow, lastCheckpoint,
+          checkpointSequenceNrs, factsStored, null, null, e.reason());
+    }
+    if (event instanceof RunEvent.Interrupted e) {
+      return new RunState(spec, RunStatus.INTERRUPTED, attempt, seq, resumedFromWindow, lastCheckpoint,
+          checkpointSequenceNrs, factsStored, null, null, e.reason());
+    }
+    throw new IllegalArgumentException("unknown run event " + event.getClass().getName());
+  }
+}

@@ -1,0 +1,138 @@
+package io.tlogsim.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.kernel.Checkpoint;
+import io.tlogsim.kernel.RunOutcome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The run entity and the run store on a fresh H2 journal, with real GCM-1 checkpoints and outcomes. */
+class RunJournalTest {
+  @TempDir
+  Path data;
+
+  private JournalSettings h2() {
+    return JournalSettings.of(JournalKind.H2, data);
+  }
+
+  @Test
+  void aCompletedRunIsStoredWithItsFactsCheckpointsAndOutcome() {
+    Scenario s = Gcm1Fixture.scenario("sessions", "600", "simulatedSeconds", "0.05");
+    RunOutcome whole;
+    try (Journal j = Journal.openForWriting(h2())) {
+      RunRecorder rec = RunRecorder.start(j, Gcm1Fixture.spec("gcm1-1", s, 1, TraceLevel.SUMMARY));
+      whole = Gcm1Fixture.run(s, 1, 50, c -> {
+        rec.fact(c.round(), c.simulatedNanos(), 0, new TestFacts.CommitsInInterval(0, c.simulatedNanos(), c.round()));
+        rec.fact(c.round(), c.simulatedNanos(), 0, new TestFacts.CommitAcknowledged(7, 100)); // not at summary level
+        rec.checkpoint(c);
+      }, null);
+      assertTrue(rec.checkpoints() >= 2, "a 50 ms run of 600 sessions spans several 50-window checkpoints");
+      rec.completed(whole, Map.of("digest", whole.digestHex()));
+    }
+    assertTrue(Files.exists(data.resolve("journal/tlogsim.mv.db")), "the H2 file is under the data directory");
+
+    try (Journal j = Journal.openForReading(h2())) {
+      RunStore store = j.store();
+      List<RunStore.Listed> runs = store.list();
+      assertEquals(1, runs.size());
+      RunState st = runs.get(0).state();
+      assertEquals(RunStatus.COMPLETED, st.effectiveStatus());
+      assertEquals("gcm1", st.spec().scenario());
+      assertEquals(600, ((Number) st.spec().params().get("sessions")).intValue());
+      assertEquals(whole.digestHex(), st.summary().get("digest"));
+      assertNotNull(st.lastCheckpoint());
+
+      RunStore.StoredRun run = store.load("gcm1-1");
+      assertEquals(whole.digest(), run.outcome().digest());
+      assertEquals(whole.events(), run.outcome().events());
+      assertEquals(whole.results().size(), run.outcome().results().size());
+      assertEquals(whole.results().get(0).getClass(), run.outcome().results().get(0).getClass());
+      assertTrue(run.facts().stream().allMatch(f -> f.fact() instanceof TestFacts.CommitsInInterval),
+          "summary trace keeps interval aggregates only");
+      assertEquals(st.checkpointSequenceNrs().size(), run.facts().size());
+    }
+  }
+
+  @Test
+  void aRunResumedFromItsJournaledCheckpointEndsWithTheUninterruptedDigest() {
+    Scenario s = Gcm1Fixture.scenario("sessions", "800", "simulatedSeconds", "0.04");
+    RunOutcome whole = Gcm1Fixture.run(s, 9, 0, null, null);
+    List<Checkpoint> cps = Gcm1Fixture.checkpoints(s, 9, 40);
+    assertTrue(cps.size() >= 2);
+
+    // The "killed" run got as far as its second checkpoint: only those reached the journal.
+    try (Journal j = Journal.openForWriting(h2())) {
+      RunRecorder rec = RunRecorder.start(j, Gcm1Fixture.spec("gcm1-9", s, 9, TraceLevel.FULL));
+      rec.checkpoint(cps.get(0));
+      rec.checkpoint(cps.get(1));
+      rec.interrupted("test");
+    }
+    Checkpoint from;
+    try (Journal j = Journal.openForReading(h2())) {
+      RunState st = j.store().resumable("gcm1-9");
+      from = j.store().lastCheckpoint("gcm1-9", st);
+      assertEquals(cps.get(1).round(), from.round());
+    }
+    try (Journal j = Journal.openForWriting(h2())) {
+      RunRecorder rec = RunRecorder.resume(j, "gcm1-9", from.round());
+      RunOutcome resumed = Gcm1Fixture.run(s, 9, 40, rec::checkpoint, from);
+      assertEquals(whole.digestHex(), resumed.digestHex(), "journaled checkpoint resumes to the same digest");
+      rec.completed(resumed, Map.of());
+    }
+    try (Journal j = Journal.openForReading(h2())) {
+      assertEquals(RunStatus.COMPLETED, j.store().state("gcm1-9").effectiveStatus());
+      BadInputException e = assertThrows(BadInputException.class, () -> j.store().resumable("gcm1-9"));
+      assertTrue(e.getMessage().contains("completed"), e.getMessage());
+    }
+  }
+
+  @Test
+  void factsSupersededByAResumeAreDropped() {
+    Scenario s = Gcm1Fixture.scenario("sessions", "500", "simulatedSeconds", "0.01");
+    try (Journal j = Journal.openForWriting(h2())) {
+      RunRecorder rec = RunRecorder.start(j, Gcm1Fixture.spec("r", s, 1, TraceLevel.FULL));
+      for (long w = 0; w < 10; w++) rec.fact(w, w * 1000, 1, new TestFacts.CommitAcknowledged(w, 1));
+      rec.interrupted("test"); // facts of windows 0..9 stored
+    }
+    try (Journal j = Journal.openForWriting(h2())) {
+      RunRecorder rec = RunRecorder.resume(j, "r", 5); // windows 5.. are run again and record their facts again
+      for (long w = 5; w < 12; w++) rec.fact(w, w * 1000, 1, new TestFacts.CommitAcknowledged(w, 2));
+      rec.failed("test");
+    }
+    try (Journal j = Journal.openForReading(h2())) {
+      List<StoredFact> facts = j.store().load("r").facts();
+      assertEquals(12, facts.size());
+      for (int w = 0; w < 12; w++) {
+        TestFacts.CommitAcknowledged f = (TestFacts.CommitAcknowledged) facts.get(w).fact();
+        assertEquals(w, f.session());
+        assertEquals(w < 5 ? 1 : 2, f.latencyNanos(), "window " + w);
+      }
+      assertEquals(RunStatus.FAILED, j.store().state("r").effectiveStatus());
+    }
+  }
+
+  @Test
+  void anUnknownRunIdIsBadInputAndAnAbsentJournalIsNotCreatedByReading() {
+    try (Journal j = Journal.openForReading(h2())) {
+      assertTrue(j.store().list().isEmpty());
+      BadInputException e = assertThrows(BadInputException.class, () -> j.store().state("nope"));
+      assertTrue(e.getMessage().startsWith("unknown run id 'nope'"), e.getMessage());
+    }
+    assertTrue(!Files.exists(data.resolve("journal")), "reading created nothing");
+    try (Journal j = Journal.openForWriting(h2())) {
+      assertNull(j.store().list().isEmpty() ? null : "x");
+      assertThrows(BadInputException.class, () -> j.store().state("nope"));
+    }
+  }
+}
