@@ -119,7 +119,14 @@ public final class Journal implements AutoCloseable {
       throw new IllegalStateException(what + ": the " + settings.describe() + " did not answer within "
           + TIMEOUT.toSeconds() + " s");
     } catch (ExecutionException e) {
-      throw new IllegalStateException(what + ": " + RunEntity.describe(e.getCause()), e.getCause());
+      throw new ReadFailed(what + ": " + RunEntity.describe(e.getCause()), e.getCause());
+    }
+  }
+
+  /** A read or write the journal answered with an error (as opposed to not answering at all). */
+  static final class ReadFailed extends IllegalStateException {
+    ReadFailed(String message, Throwable cause) {
+      super(message, cause);
     }
   }
 

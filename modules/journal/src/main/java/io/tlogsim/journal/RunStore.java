@@ -139,7 +139,7 @@ public final class RunStore {
     try {
       return journal.await(journal.queries().currentEventsByPersistenceId(pid, from, to)
           .runWith(Sink.seq(), journal.system()).toCompletableFuture(), "reading run " + runId);
-    } catch (IllegalStateException e) {
+    } catch (Journal.ReadFailed e) {
       throw new BadInputException("run " + runId + ": the journal holds a row that cannot be read ("
           + e.getMessage() + "); " + journal.settings().describe());
     }

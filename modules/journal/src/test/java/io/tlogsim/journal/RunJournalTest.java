@@ -135,4 +135,51 @@ class RunJournalTest {
       assertThrows(BadInputException.class, () -> j.store().state("nope"));
     }
   }
+
+  @Test
+  void theScenarioComesBackFromTheJournalWithItsParameterTypesAndReference() {
+    Scenario s = io.tlogsim.engine.ScenarioKinds.loader().load("gcm1", Map.of("sessions", "700"));
+    Scenario ref = io.tlogsim.engine.ScenarioKinds.loader().load("gcm1", Map.of());
+    try (Journal j = Journal.openForWriting(h2())) {
+      RunRecorder.start(j, RunSpec.of("a", s, 5, 2, TraceLevel.SUMMARY, List.of("run", "gcm1"), Map.of()))
+          .interrupted("test");
+      RunRecorder.start(j, RunSpec.of("b", ref, 42, 2, TraceLevel.SUMMARY, List.of("run", "gcm1"), Map.of()))
+          .interrupted("test");
+    }
+    try (Journal j = Journal.openForReading(h2())) {
+      Scenario back = j.store().load("a").spec().scenario(io.tlogsim.engine.ScenarioKinds.all());
+      assertEquals(s.params().asMap(), back.params().asMap());
+      s.params().asMap().forEach((k, v) -> assertEquals(v.getClass(), back.params().asMap().get(k).getClass(), k));
+      assertEquals(5, back.seed());
+      assertNull(back.reference(), "--set sessions dropped the published figures");
+      Scenario refBack = j.store().load("b").spec().scenario(io.tlogsim.engine.ScenarioKinds.all());
+      assertEquals(ref.reference(), refBack.reference());
+      assertEquals(ref.endTimeNanos(), refBack.endTimeNanos());
+
+      List<String> table = RunsTable.lines(j.store().list());
+      assertEquals(3, table.size());
+      assertTrue(table.get(0).startsWith("RUN"), table.get(0));
+      assertTrue(table.get(1).matches("a\\s+gcm1\\s+5\\s+interrupted\\s+\\S+ \\S+\\s+0 of 2\\s+-"), table.get(1));
+    }
+  }
+
+  @Test
+  void anIntervalWithManyFactsIsWrittenInSeveralWritesNotOnePerFact() {
+    JournalSettings small = new JournalSettings(JournalKind.H2, h2().location(), "tlogsim", "", TraceLevel.FULL,
+        java.time.Duration.ofSeconds(2), 1000);
+    Scenario s = Gcm1Fixture.scenario();
+    try (Journal j = Journal.openForWriting(small)) {
+      RunRecorder rec = RunRecorder.start(j, Gcm1Fixture.spec("f", s, 1, TraceLevel.FULL));
+      for (int i = 0; i < 2500; i++) rec.fact(i / 100, i, 0, new TestFacts.CommitAcknowledged(i, 1));
+      rec.failed("test");
+    }
+    try (Journal j = Journal.openForReading(small)) {
+      RunState st = j.store().state("f");
+      assertEquals(2500, st.factsStored());
+      assertEquals(1 + 3 + 1, st.sequenceNr(), "start, 1000 + 1000 + 500 facts, end");
+      List<StoredFact> facts = j.store().load("f").facts();
+      assertEquals(2500, facts.size());
+      for (int i = 0; i < facts.size(); i++) assertEquals(i, facts.get(i).time());
+    }
+  }
 }

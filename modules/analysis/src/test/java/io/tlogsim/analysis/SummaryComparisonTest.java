@@ -1,0 +1,50 @@
+package io.tlogsim.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SummaryComparisonTest {
+  private static Map<String, Object> summary(long commits, double p99, String digest, List<Object> backups) {
+    Map<String, Object> latency = new LinkedHashMap<>();
+    latency.put("p99", p99);
+    Map<String, Object> c = new LinkedHashMap<>();
+    c.put("count", commits);
+    c.put("latencyUs", latency);
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("digest", digest);
+    s.put("commits", c);
+    s.put("backups", backups);
+    return s;
+  }
+
+  @Test
+  void figuresArePairedByPathWithTheirDifferences() {
+    var a = summary(1000, 500.0, "aa", List.of(Map.of("seconds", 2.0)));
+    var b = summary(1100, 500.0, "bb", List.of(Map.of("seconds", 2.0), Map.of("seconds", 4.0)));
+    List<SummaryComparison.Row> rows = SummaryComparison.rows(a, b);
+    assertEquals(List.of("digest", "commits.count", "commits.latencyUs.p99", "backups[0].seconds", "backups[1].seconds"),
+        rows.stream().map(SummaryComparison.Row::path).toList());
+    assertEquals("differs", rows.get(0).difference());
+    assertEquals("+100 (+10.00%)", rows.get(1).difference());
+    assertEquals("", rows.get(2).difference());
+    assertEquals("only in B", rows.get(4).difference());
+    List<String> lines = SummaryComparison.lines("run-a", a, "run-b", b);
+    assertTrue(lines.get(0).startsWith("FIGURE") && lines.get(0).contains("A: run-a") && lines.get(0).contains("B: run-b"));
+    assertEquals("3 of 5 figures differ", lines.get(lines.size() - 1));
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void equalSummariesHaveNoDifferencesEvenWhenNumbersChangedWidth() {
+    var a = summary(1000, 500.0, "aa", List.of());
+    var b = summary(1000, 500.0, "aa", List.of());
+    ((Map<String, Object>) b.get("commits")).put("count", 1000); // an int after a journal round trip
+    List<String> lines = SummaryComparison.lines("a", a, "b", b);
+    assertEquals("no differences", lines.get(lines.size() - 1));
+  }
+}

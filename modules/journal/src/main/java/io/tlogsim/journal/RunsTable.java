@@ -1,0 +1,50 @@
+package io.tlogsim.journal;
+
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** What {@code tlogsim runs} prints: one line per stored run, in columns, oldest first. */
+public final class RunsTable {
+  private static final DateTimeFormatter START = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+  private static final String[] HEADER = {"RUN", "SCENARIO", "SEED", "STATUS", "STARTED", "SIMULATED S", "DIGEST"};
+
+  private RunsTable() {}
+
+  public static List<String> lines(List<RunStore.Listed> runs) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(HEADER);
+    for (RunStore.Listed l : runs) rows.add(row(l));
+    int[] width = new int[HEADER.length];
+    for (String[] r : rows) for (int i = 0; i < r.length; i++) width[i] = Math.max(width[i], r[i].length());
+    List<String> out = new ArrayList<>();
+    for (String[] r : rows) {
+      StringBuilder sb = new StringBuilder();
+      for (int i = 0; i < r.length; i++) {
+        if (i > 0) sb.append("  ");
+        sb.append(i == r.length - 1 ? r[i] : String.format(Locale.ROOT, "%-" + width[i] + "s", r[i]));
+      }
+      out.add(sb.toString().stripTrailing());
+    }
+    return out;
+  }
+
+  static String[] row(RunStore.Listed l) {
+    RunState s = l.state();
+    if (s == null) return new String[] {l.runId(), "?", "?", "unreadable", "?", "?", l.unreadable()};
+    RunStatus status = s.effectiveStatus();
+    String started = START.format(s.attempt().startedAt().atZone(ZoneId.systemDefault()));
+    String end = seconds(s.spec().endTimeNanos());
+    String simulated = status == RunStatus.COMPLETED ? end : seconds(s.simulatedNanosReached()) + " of " + end;
+    Object digest = s.summary() == null ? null : s.summary().get("digest");
+    return new String[] {l.runId(), s.spec().scenario(), String.valueOf(s.spec().seed()), status.label(), started,
+        simulated, digest == null ? "-" : String.valueOf(digest)};
+  }
+
+  private static String seconds(long nanos) {
+    double s = nanos / 1e9;
+    return s == Math.rint(s) ? String.valueOf((long) s) : String.format(Locale.ROOT, "%.3f", s);
+  }
+}
