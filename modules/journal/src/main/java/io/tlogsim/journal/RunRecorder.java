@@ -2,11 +2,12 @@ package io.tlogsim.journal;
 
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.kernel.Checkpoint;
+import io.tlogsim.kernel.FactBatch;
+import io.tlogsim.kernel.RecordedFact;
 import io.tlogsim.kernel.RunOutcome;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /**
@@ -37,10 +38,14 @@ public final class RunRecorder {
     this.factsPerWrite = journal.settings().factsPerWrite();
   }
 
-  /** Records the start of a new run; bad input when its id is already in the journal. */
+  /** Records the start of a new run in this process; bad input when its id is already in the journal. */
   public static RunRecorder start(Journal journal, RunSpec spec) {
+    return start(journal, spec, Attempt.current());
+  }
+
+  static RunRecorder start(Journal journal, RunSpec spec, Attempt attempt) {
     Journal.LiveEntity e = journal.spawn(spec.runId());
-    RunEntity.Reply r = journal.ask(e.ref(), reply -> new RunEntity.Start(spec, Attempt.current(), reply),
+    RunEntity.Reply r = journal.ask(e.ref(), reply -> new RunEntity.Start(spec, attempt, reply),
         "recording the start of run " + spec.runId());
     if (r.error() != null) {
       e.ref().tell(new RunEntity.Stop());
@@ -77,16 +82,16 @@ public final class RunRecorder {
     if (pending.size() >= factsPerWrite) entity.tell(new RunEntity.RecordFacts(drain()));
   }
 
+  /** The facts of one window (clock thread): the sink to give the kernel ({@code RunControl.withFacts}). */
+  public void facts(FactBatch batch) {
+    for (RecordedFact f : batch.facts()) fact(batch.window(), f.time(), f.component(), f.fact());
+  }
+
   /** A consistent checkpoint (clock thread): written with the facts of the interval it closes. */
   public void checkpoint(Checkpoint c) {
     checkpoints++;
     entity.tell(new RunEntity.TakeCheckpoint(drain(),
-        new RunEvent.CheckpointTaken(c.round(), c.simulatedNanos(), c)));
-  }
-
-  /** The checkpoint sink to give the kernel. */
-  public Consumer<Checkpoint> checkpointSink() {
-    return this::checkpoint;
+        new RunEvent.CheckpointTaken(c.window(), c.simulatedNanos(), c)));
   }
 
   /** Checkpoints handed to the journal by this process. */
@@ -113,6 +118,11 @@ public final class RunRecorder {
         "recording the end of run " + runId);
     entity.tell(new RunEntity.Stop());
     if (r.error() != null) throw new IllegalStateException("run " + runId + ": " + r.error());
+  }
+
+  /** Waits until everything told so far is written (the entity answers only once its writes are done). */
+  RunState awaitWrites() {
+    return journal.ask(entity, RunEntity.GetState::new, "waiting for the writes of run " + runId);
   }
 
   private RunEvent.FactsRecorded drain() {

@@ -4,6 +4,7 @@ import io.tlogsim.engine.ScenarioKinds;
 import io.tlogsim.engine.gcm1.Gcm1Kind;
 import io.tlogsim.engine.scenario.Scenario;
 import io.tlogsim.kernel.Checkpoint;
+import io.tlogsim.kernel.CheckpointPolicy;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.RunSettings;
 import io.tlogsim.kernel.Simulation;
@@ -33,7 +34,7 @@ final class Gcm1Fixture {
   static RunOutcome run(Scenario s, long seed, long everyWindows, Consumer<Checkpoint> sink, Checkpoint from) {
     Gcm1Kind.Model m = Gcm1Kind.build(s.params());
     RunSettings settings = RunSettings.of(s.endTimeNanos(), seed, 1);
-    if (sink != null) settings = settings.withCheckpoints(everyWindows, sink);
+    if (sink != null) settings = settings.withCheckpoints(CheckpointPolicy.everyWindows(everyWindows), sink);
     if (from != null) settings = settings.resumingFrom(from);
     return Simulation.run(m.topology(), m.components(), settings);
   }

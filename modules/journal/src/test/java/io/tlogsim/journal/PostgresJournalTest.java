@@ -79,7 +79,7 @@ class PostgresJournalTest {
     try (Journal j = Journal.openForWriting(settings)) {
       RunState st = j.store().resumable("pg-4");
       Checkpoint from = j.store().lastCheckpoint("pg-4", st);
-      RunRecorder rec = RunRecorder.resume(j, "pg-4", from.round());
+      RunRecorder rec = RunRecorder.resume(j, "pg-4", from.window());
       RunOutcome resumed = Gcm1Fixture.run(s, 4, 0, null, from);
       assertEquals(whole.digestHex(), resumed.digestHex());
       rec.completed(resumed, Map.of("digest", resumed.digestHex()));

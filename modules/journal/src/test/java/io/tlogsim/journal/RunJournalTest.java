@@ -33,8 +33,8 @@ class RunJournalTest {
     try (Journal j = Journal.openForWriting(h2())) {
       RunRecorder rec = RunRecorder.start(j, Gcm1Fixture.spec("gcm1-1", s, 1, TraceLevel.SUMMARY));
       whole = Gcm1Fixture.run(s, 1, 50, c -> {
-        rec.fact(c.round(), c.simulatedNanos(), 0, new TestFacts.CommitsInInterval(0, c.simulatedNanos(), c.round()));
-        rec.fact(c.round(), c.simulatedNanos(), 0, new TestFacts.CommitAcknowledged(7, 100)); // not at summary level
+        rec.fact(c.window(), c.simulatedNanos(), 0, new TestFacts.CommitsInInterval(0, c.simulatedNanos(), c.window()));
+        rec.fact(c.window(), c.simulatedNanos(), 0, new TestFacts.CommitAcknowledged(7, 100)); // not at summary level
         rec.checkpoint(c);
       }, null);
       assertTrue(rec.checkpoints() >= 2, "a 50 ms run of 600 sessions spans several 50-window checkpoints");
@@ -82,10 +82,10 @@ class RunJournalTest {
     try (Journal j = Journal.openForReading(h2())) {
       RunState st = j.store().resumable("gcm1-9");
       from = j.store().lastCheckpoint("gcm1-9", st);
-      assertEquals(cps.get(1).round(), from.round());
+      assertEquals(cps.get(1).window(), from.window());
     }
     try (Journal j = Journal.openForWriting(h2())) {
-      RunRecorder rec = RunRecorder.resume(j, "gcm1-9", from.round());
+      RunRecorder rec = RunRecorder.resume(j, "gcm1-9", from.window());
       RunOutcome resumed = Gcm1Fixture.run(s, 9, 40, rec::checkpoint, from);
       assertEquals(whole.digestHex(), resumed.digestHex(), "journaled checkpoint resumes to the same digest");
       rec.completed(resumed, Map.of());
