@@ -18,27 +18,35 @@ import java.util.Map;
  * @param scenario the scenario's name (built-in name or file name without .conf)
  * @param kind the scenario kind, e.g. gcm1
  * @param params every parameter of the kind, after defaults and --set (the resolved configuration)
+ * @param origins where each parameter's value came from
+ * @param overrides the --set entries as given
+ * @param source where the scenario was read ("built-in:NAME" or a file's absolute path)
  * @param reference the published figures the run reproduces, or null
+ * @param droppedReference the published figures left out because --set changed the model, or null
  * @param threads dispatcher threads asked for
- * @param commandLine the arguments the run was started with
+ * @param outDir where the run writes summary.json (a resume writes there too unless told otherwise)
+ * @param commandLine the command as typed
  * @param provenance what the command line adds to summary.json (version, command line, file, overrides, ...)
  */
-public record RunSpec(String runId, String scenario, String kind, String description, long seed,
-    Map<String, Object> params, Reference reference, long endTimeNanos, int threads, TraceLevel trace,
-    List<String> commandLine, Map<String, Object> provenance) implements CborSerializable {
+public record RunSpec(String runId, String scenario, String kind, String description, long seed, String seedOrigin,
+    Map<String, Object> params, Map<String, String> origins, Map<String, String> overrides, String source,
+    Reference reference, Scenario.DroppedReference droppedReference, long endTimeNanos, int threads,
+    TraceLevel trace, String outDir, String commandLine, Map<String, Object> provenance) implements CborSerializable {
 
   public RunSpec {
     params = new LinkedHashMap<>(params);
-    commandLine = List.copyOf(commandLine);
+    origins = origins == null ? new LinkedHashMap<>() : new LinkedHashMap<>(origins);
+    overrides = overrides == null ? new LinkedHashMap<>() : new LinkedHashMap<>(overrides);
     provenance = provenance == null ? new LinkedHashMap<>() : new LinkedHashMap<>(provenance);
   }
 
-  /** The spec of a run of {@code scenario} about to start. */
-  public static RunSpec of(String runId, Scenario scenario, long seed, int threads, TraceLevel trace,
-      List<String> commandLine, Map<String, Object> provenance) {
-    return new RunSpec(runId, scenario.name(), scenario.kind().name(), scenario.description(), seed,
-        scenario.params().asMap(), scenario.reference(), scenario.endTimeNanos(), threads, trace, commandLine,
-        provenance);
+  /** The spec of a run of {@code scenario} (its seed the run's) about to start. */
+  public static RunSpec of(String runId, Scenario scenario, int threads, TraceLevel trace, String outDir,
+      String commandLine, Map<String, Object> provenance) {
+    return new RunSpec(runId, scenario.name(), scenario.kind().name(), scenario.description(), scenario.seed(),
+        scenario.seedOrigin(), scenario.params().asMap(), scenario.origins(), scenario.overrides(), scenario.source(),
+        scenario.reference(), scenario.droppedReference(), scenario.endTimeNanos(), threads, trace, outDir,
+        commandLine, provenance);
   }
 
   /**
@@ -64,6 +72,7 @@ public record RunSpec(String runId, String scenario, String kind, String descrip
         case CHOICE -> String.valueOf(v);
       });
     }
-    return new Scenario(scenario, k, description, seed, new Params(typed), reference);
+    return new Scenario(scenario, k, description, seed, new Params(typed), reference, source, origins, seedOrigin,
+        overrides, droppedReference);
   }
 }

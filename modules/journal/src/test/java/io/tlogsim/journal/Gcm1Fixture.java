@@ -25,8 +25,7 @@ final class Gcm1Fixture {
   }
 
   static RunSpec spec(String runId, Scenario s, long seed, TraceLevel trace) {
-    return new RunSpec(runId, s.name(), s.kind().name(), s.description(), seed, s.params().asMap(), s.reference(),
-        s.endTimeNanos(), 1, trace, List.of("run", s.name(), "--seed", String.valueOf(seed)),
+    return RunSpec.of(runId, s.withSeed(seed, "--seed"), 1, trace, "/tmp/" + runId, "tlogsim run " + s.name(),
         Map.of("version", "test"));
   }
 

@@ -141,9 +141,9 @@ class RunJournalTest {
     Scenario s = io.tlogsim.engine.ScenarioKinds.loader().load("gcm1", Map.of("sessions", "700"));
     Scenario ref = io.tlogsim.engine.ScenarioKinds.loader().load("gcm1", Map.of());
     try (Journal j = Journal.openForWriting(h2())) {
-      RunRecorder.start(j, RunSpec.of("a", s, 5, 2, TraceLevel.SUMMARY, List.of("run", "gcm1"), Map.of()))
-          .interrupted("test");
-      RunRecorder.start(j, RunSpec.of("b", ref, 42, 2, TraceLevel.SUMMARY, List.of("run", "gcm1"), Map.of()))
+      RunRecorder.start(j, RunSpec.of("a", s.withSeed(5, "--seed"), 2, TraceLevel.SUMMARY, "/tmp/a", "tlogsim run gcm1",
+          Map.of())).interrupted("test");
+      RunRecorder.start(j, RunSpec.of("b", ref, 2, TraceLevel.SUMMARY, "/tmp/b", "tlogsim run gcm1", Map.of()))
           .interrupted("test");
     }
     try (Journal j = Journal.openForReading(h2())) {
@@ -152,8 +152,12 @@ class RunJournalTest {
       s.params().asMap().forEach((k, v) -> assertEquals(v.getClass(), back.params().asMap().get(k).getClass(), k));
       assertEquals(5, back.seed());
       assertNull(back.reference(), "--set sessions dropped the published figures");
+      assertEquals(s.droppedReference(), back.droppedReference());
+      assertEquals(s.origins(), back.origins());
+      assertEquals(s.source(), back.source());
       Scenario refBack = j.store().load("b").spec().scenario(io.tlogsim.engine.ScenarioKinds.all());
       assertEquals(ref.reference(), refBack.reference());
+      assertEquals(ref.seedOrigin(), refBack.seedOrigin());
       assertEquals(ref.endTimeNanos(), refBack.endTimeNanos());
 
       List<String> table = RunsTable.lines(j.store().list());
