@@ -7,7 +7,6 @@ import io.tlogsim.engine.scenario.BadInputException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -16,7 +15,10 @@ import java.util.function.Function;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.ChildFailed;
 import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.SupervisorStrategy;
+import org.apache.pekko.actor.typed.Terminated;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.persistence.jdbc.query.javadsl.JdbcReadJournal;
@@ -86,27 +88,57 @@ public final class Journal implements AutoCloseable {
     return queries;
   }
 
-  /** Starts the entity of a run, waits for its recovery, and gives its reference and recovered state. */
+  /**
+   * Starts the entity of a run, waits for its recovery, and gives its reference and recovered state. The entity runs
+   * under a small parent that watches it: if a write fails, the entity stops and whoever waits for it learns why at
+   * once (no log line, no time-out); tlogsim says it in its own one line.
+   */
   LiveEntity spawn(String runId) {
     CompletableFuture<RunEntity.Recovered> recovered = new CompletableFuture<>();
-    ActorRef<RunEntity.Recovered> listener = system.systemActorOf(completing(recovered),
-        "recovery-" + NAMES.incrementAndGet(), Props.empty());
-    ActorRef<RunEntity.Command> ref = system.systemActorOf(RunEntity.create(runId, listener),
-        "run-" + NAMES.incrementAndGet(), Props.empty());
-    RunEntity.Recovered r = await(recovered, "reading run " + runId);
-    if (r.failure() != null) {
-      ref.tell(new RunEntity.Stop());
-      throw new BadInputException("run " + runId + ": the journal holds a row that cannot be read (" + r.failure()
-          + "); " + settings.describe());
+    CompletableFuture<ActorRef<RunEntity.Command>> ref = new CompletableFuture<>();
+    CompletableFuture<Throwable> stopped = new CompletableFuture<>();
+    long n = NAMES.incrementAndGet();
+    ActorRef<RunEntity.Recovered> listener = system.systemActorOf(completing(recovered), "recovery-" + n, Props.empty());
+    system.systemActorOf(Behaviors.<Void>setup(ctx -> {
+      ActorRef<RunEntity.Command> entity = ctx.spawn(Behaviors.supervise(RunEntity.create(runId, listener))
+          .onFailure(SupervisorStrategy.stop().withLoggingEnabled(false)), "run");
+      ctx.watch(entity);
+      ref.complete(entity);
+      return Behaviors.receive(Void.class)
+          .onSignal(ChildFailed.class, failed -> {
+            stopped.complete(failed.getCause());
+            return Behaviors.stopped();
+          })
+          .onSignal(Terminated.class, done -> {
+            stopped.complete(null);
+            return Behaviors.stopped();
+          })
+          .build();
+    }), "run-" + n, Props.empty());
+    ActorRef<RunEntity.Command> entity = await(ref, "starting run " + runId);
+    Object first = await(CompletableFuture.anyOf(recovered, stopped), "reading run " + runId);
+    if (!(first instanceof RunEntity.Recovered r) || r.failure() != null) {
+      String why = first instanceof RunEntity.Recovered r ? r.failure()
+          : first instanceof Throwable t ? RunEntity.describe(t) : "it stopped";
+      entity.tell(new RunEntity.Stop());
+      throw new BadInputException("run " + runId + ": the journal holds a row that cannot be read (" + why + "); "
+          + settings.describe());
     }
-    return new LiveEntity(ref, r.state());
+    return new LiveEntity(entity, r.state(), stopped);
   }
 
-  record LiveEntity(ActorRef<RunEntity.Command> ref, RunState state) {}
+  /** A run entity: its reference, its state once recovered, and (completed when it stops) why it stopped. */
+  record LiveEntity(ActorRef<RunEntity.Command> ref, RunState state, CompletableFuture<Throwable> stopped) {}
 
-  <Req, Res> Res ask(ActorRef<Req> target, Function<ActorRef<Res>, Req> message, String what) {
-    CompletionStage<Res> reply = AskPattern.ask(target, message::apply, TIMEOUT, system.scheduler());
-    return await(reply.toCompletableFuture(), what);
+  /** Asks a run entity, failing at once (not after a time-out) if it stops first, e.g. because a write failed. */
+  <Res> Res ask(LiveEntity e, Function<ActorRef<Res>, RunEntity.Command> message, String what) {
+    CompletableFuture<Res> reply = AskPattern.ask(e.ref(), message::apply, TIMEOUT, system.scheduler())
+        .toCompletableFuture();
+    Object first = await(CompletableFuture.anyOf(reply, e.stopped()), what);
+    if (reply.isDone() && !reply.isCompletedExceptionally()) return reply.join();
+    Throwable cause = first instanceof Throwable t ? t : null;
+    throw new IllegalStateException(what + ": the " + settings.describe() + " stopped recording"
+        + (cause == null ? "" : " (" + RunEntity.describe(cause) + ")"), cause);
   }
 
   <T> T await(CompletableFuture<T> f, String what) {

@@ -20,6 +20,7 @@ import org.apache.pekko.actor.typed.ActorRef;
 public final class RunRecorder {
   private final Journal journal;
   private final String runId;
+  private final Journal.LiveEntity live;
   private final ActorRef<RunEntity.Command> entity;
   private final TraceLevel trace;
   private final int factsPerWrite;
@@ -30,10 +31,11 @@ public final class RunRecorder {
   private long pendingTo = -1;
   private long checkpoints;
 
-  private RunRecorder(Journal journal, String runId, ActorRef<RunEntity.Command> entity, TraceLevel trace) {
+  private RunRecorder(Journal journal, String runId, Journal.LiveEntity live, TraceLevel trace) {
     this.journal = journal;
     this.runId = runId;
-    this.entity = entity;
+    this.live = live;
+    this.entity = live.ref();
     this.trace = trace;
     this.factsPerWrite = journal.settings().factsPerWrite();
   }
@@ -45,13 +47,13 @@ public final class RunRecorder {
 
   static RunRecorder start(Journal journal, RunSpec spec, Attempt attempt) {
     Journal.LiveEntity e = journal.spawn(spec.runId());
-    RunEntity.Reply r = journal.ask(e.ref(), reply -> new RunEntity.Start(spec, attempt, reply),
+    RunEntity.Reply r = journal.ask(e, reply -> new RunEntity.Start(spec, attempt, reply),
         "recording the start of run " + spec.runId());
     if (r.error() != null) {
       e.ref().tell(new RunEntity.Stop());
       throw new BadInputException(r.error());
     }
-    return new RunRecorder(journal, spec.runId(), e.ref(), spec.trace());
+    return new RunRecorder(journal, spec.runId(), e, spec.trace());
   }
 
   /**
@@ -60,13 +62,13 @@ public final class RunRecorder {
    */
   public static RunRecorder resume(Journal journal, String runId, long fromWindow) {
     Journal.LiveEntity e = journal.spawn(runId);
-    RunEntity.Reply r = journal.ask(e.ref(), reply -> new RunEntity.Resume(fromWindow, Attempt.current(), reply),
+    RunEntity.Reply r = journal.ask(e, reply -> new RunEntity.Resume(fromWindow, Attempt.current(), reply),
         "recording the resume of run " + runId);
     if (r.error() != null) {
       e.ref().tell(new RunEntity.Stop());
       throw new BadInputException("run " + runId + ": " + r.error());
     }
-    return new RunRecorder(journal, runId, e.ref(), e.state().spec().trace());
+    return new RunRecorder(journal, runId, e, e.state().spec().trace());
   }
 
   public String runId() {
@@ -114,7 +116,7 @@ public final class RunRecorder {
   }
 
   private void finish(RunEvent end) {
-    RunEntity.Reply r = journal.ask(entity, reply -> new RunEntity.Finish(drain(), end, reply),
+    RunEntity.Reply r = journal.ask(live, reply -> new RunEntity.Finish(drain(), end, reply),
         "recording the end of run " + runId);
     entity.tell(new RunEntity.Stop());
     if (r.error() != null) throw new IllegalStateException("run " + runId + ": " + r.error());
@@ -122,7 +124,7 @@ public final class RunRecorder {
 
   /** Waits until everything told so far is written (the entity answers only once its writes are done). */
   RunState awaitWrites() {
-    return journal.ask(entity, RunEntity.GetState::new, "waiting for the writes of run " + runId);
+    return journal.ask(live, RunEntity.GetState::new, "waiting for the writes of run " + runId);
   }
 
   private RunEvent.FactsRecorded drain() {

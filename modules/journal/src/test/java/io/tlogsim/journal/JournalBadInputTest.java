@@ -197,4 +197,17 @@ class JournalBadInputTest {
       assertTrue(e.getMessage().contains("already in the journal"), e.getMessage());
     }
   }
+
+  @Test
+  void aWriteTheDatabaseRefusesStopsTheRecordingWithItsReason() throws Exception {
+    Scenario s = Gcm1Fixture.scenario();
+    try (Journal j = Journal.openForWriting(h2())) {
+      RunRecorder rec = RunRecorder.start(j, Gcm1Fixture.spec("w", s, 1, TraceLevel.SUMMARY));
+      sql(h2(), "DROP TABLE \"event_tag\"", "DROP TABLE \"event_journal\"");
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> rec.failed("test"));
+      // Not the time-out's words: the recording stopped, and why.
+      assertTrue(e.getMessage().contains("stopped recording") && e.getMessage().contains("event_journal"),
+          e.getMessage());
+    }
+  }
 }
