@@ -204,6 +204,16 @@ public final class Journal implements AutoCloseable {
             jdbc-journal.use-shared-db = "tlogsim"
             jdbc-snapshot-store.use-shared-db = "tlogsim"
             jdbc-read-journal.use-shared-db = "tlogsim"
+            # Pekko's default list without DefaultScalaModule: with it, maps inside an Object-typed value (a summary,
+            # the provenance) come back as Scala maps, whose order and JSON differ from what was stored.
+            pekko.serialization.jackson.jackson-modules = [
+              "org.apache.pekko.serialization.jackson.PekkoJacksonModule"
+              "org.apache.pekko.serialization.jackson.PekkoTypedJacksonModule"
+              "org.apache.pekko.serialization.jackson.PekkoStreamJacksonModule"
+              "com.fasterxml.jackson.module.paramnames.ParameterNamesModule"
+              "com.fasterxml.jackson.datatype.jdk8.Jdk8Module"
+              "com.fasterxml.jackson.datatype.jsr310.JavaTimeModule"
+            ]
             pekko.actor.default-dispatcher.fork-join-executor.parallelism-min = 2
             pekko.actor.default-dispatcher.fork-join-executor.parallelism-max = 2
             """)

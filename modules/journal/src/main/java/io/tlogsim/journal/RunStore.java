@@ -58,6 +58,16 @@ public final class RunStore {
     return s;
   }
 
+  /** True when the journal holds a run with this id (even one it cannot read). */
+  public boolean contains(String runId) {
+    if (!journal.exists()) return false;
+    try {
+      return recover(runId).started();
+    } catch (BadInputException unreadable) {
+      return true;
+    }
+  }
+
   private RunState recover(String runId) {
     Journal.LiveEntity e = journal.spawn(runId);
     e.ref().tell(new RunEntity.Stop());

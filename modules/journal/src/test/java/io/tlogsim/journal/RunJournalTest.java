@@ -27,9 +27,10 @@ class RunJournalTest {
   }
 
   @Test
-  void aCompletedRunIsStoredWithItsFactsCheckpointsAndOutcome() {
+  void aCompletedRunIsStoredWithItsFactsCheckpointsAndOutcome() throws Exception {
     Scenario s = Gcm1Fixture.scenario("sessions", "600", "simulatedSeconds", "0.05");
     RunOutcome whole;
+    Map<String, Object> stored;
     try (Journal j = Journal.openForWriting(h2())) {
       RunRecorder rec = RunRecorder.start(j, Gcm1Fixture.spec("gcm1-1", s, 1, TraceLevel.SUMMARY));
       whole = Gcm1Fixture.run(s, 1, 50, c -> {
@@ -38,7 +39,15 @@ class RunJournalTest {
         rec.checkpoint(c);
       }, null);
       assertTrue(rec.checkpoints() >= 2, "a 50 ms run of 600 sessions spans several 50-window checkpoints");
-      rec.completed(whole, Map.of("digest", whole.digestHex()));
+      Map<String, Object> latency = new java.util.LinkedHashMap<>();
+      latency.put("p99", 646.143);
+      latency.put("mean", 483.467);
+      Map<String, Object> summary = new java.util.LinkedHashMap<>();
+      summary.put("digest", whole.digestHex());
+      summary.put("commits", Map.of("latencyUs", latency, "count", 1347777L));
+      summary.put("backups", List.of(Map.of("seconds", 2.5)));
+      rec.completed(whole, summary);
+      stored = summary;
     }
     assertTrue(Files.exists(data.resolve("journal/tlogsim.mv.db")), "the H2 file is under the data directory");
 
@@ -51,6 +60,11 @@ class RunJournalTest {
       assertEquals("gcm1", st.spec().scenario());
       assertEquals(600, ((Number) st.spec().params().get("sessions")).intValue());
       assertEquals(whole.digestHex(), st.summary().get("digest"));
+      // The summary comes back as it was stored: Java maps and lists, keys in their order, the same JSON text
+      // (numbers may come back narrower, e.g. a long as an int, which prints the same).
+      assertTrue(st.summary().get("commits") instanceof java.util.LinkedHashMap, "a Java map, not a Scala one");
+      var json = new com.fasterxml.jackson.databind.ObjectMapper();
+      assertEquals(json.writeValueAsString(stored), json.writeValueAsString(st.summary()));
       assertNotNull(st.lastCheckpoint());
 
       RunStore.StoredRun run = store.load("gcm1-1");
