@@ -11,15 +11,18 @@ import java.util.List;
  * is rebuilt from this and the run's {@link RunSpec} by the same engine code that built it live.
  *
  * @param results each component's results, by component id (the models' own records)
+ * @param recoveries times the run went back to a checkpoint after losing a component
  */
 public record Outcome(long digest, long events, long windows, long messages,
-    @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) List<Object> results, long wallNanos) implements CborSerializable {
+    @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) List<Object> results, long wallNanos, long recoveries)
+    implements CborSerializable {
 
   public static Outcome of(RunOutcome o) {
-    return new Outcome(o.digest(), o.events(), o.windows(), o.messages(), new ArrayList<>(o.results()), o.wallNanos());
+    return new Outcome(o.digest(), o.events(), o.windows(), o.messages(), new ArrayList<>(o.results()), o.wallNanos(),
+        o.recoveries());
   }
 
   public RunOutcome toRunOutcome() {
-    return new RunOutcome(digest, events, windows, messages, List.copyOf(results), wallNanos);
+    return new RunOutcome(digest, events, windows, messages, List.copyOf(results), wallNanos, recoveries);
   }
 }

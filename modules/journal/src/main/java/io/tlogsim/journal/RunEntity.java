@@ -39,6 +39,9 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
   /** Facts of a checkpoint interval that grew past tlogsim.journal.facts-per-write before its checkpoint. */
   public record RecordFacts(RunEvent.FactsRecorded facts) implements Command {}
 
+  /** The run went back to the checkpoint of {@code fromWindow}; the facts of the interval so far are written first. */
+  public record RollBack(RunEvent.FactsRecorded facts, long fromWindow) implements Command {}
+
   /** A checkpoint and the facts of the interval before it (null if none), written together. */
   public record TakeCheckpoint(RunEvent.FactsRecorded facts, RunEvent.CheckpointTaken checkpoint) implements Command {}
 
@@ -85,6 +88,8 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
         .onCommand(Resume.class, this::onResume)
         .onCommand(RecordFacts.class, (state, c) -> Effect().persist(c.facts()))
         .onCommand(TakeCheckpoint.class, (state, c) -> Effect().persist(events(c.facts(), c.checkpoint())))
+        .onCommand(RollBack.class, (state, c) -> Effect().persist(events(c.facts(),
+            new RunEvent.RolledBack(c.fromWindow()))))
         .onCommand(Finish.class, (state, c) -> Effect().persist(events(c.facts(), c.end()))
             .thenReply(c.replyTo(), s -> Reply.OK))
         .onCommand(GetState.class, (state, c) -> Effect().reply(c.replyTo(), state))

@@ -36,6 +36,13 @@ public sealed interface RunEvent extends CborSerializable {
    */
   record Resumed(long fromWindow, Attempt attempt) implements RunEvent {}
 
+  /**
+   * The run went back to its checkpoint of window {@code fromWindow} (0: its start) after losing a component, in the
+   * same process. As with {@link Resumed}, facts stored before it for windows at or after {@code fromWindow} are
+   * superseded by the ones recorded again.
+   */
+  record RolledBack(long fromWindow) implements RunEvent {}
+
   /** The run finished: the kernel's outcome and the summary written to summary.json (for runs and compare). */
   record Completed(Outcome outcome, Map<String, Object> summary) implements RunEvent {}
 

@@ -27,8 +27,6 @@ public final class RunRecorder {
 
   // Touched only by the clock's thread during the run, then by the caller once the run has returned.
   private List<StoredFact> pending = new ArrayList<>();
-  private long pendingFrom = -1;
-  private long pendingTo = -1;
   private long checkpoints;
 
   private RunRecorder(Journal journal, String runId, Journal.LiveEntity live, TraceLevel trace) {
@@ -78,8 +76,6 @@ public final class RunRecorder {
   /** One fact a model recorded in {@code window} (clock thread). Kept if the trace level keeps it. */
   public void fact(long window, long time, int component, Object fact) {
     if (!trace.keeps(fact)) return;
-    if (pending.isEmpty()) pendingFrom = window;
-    pendingTo = window;
     pending.add(new StoredFact(window, time, component, fact));
     if (pending.size() >= factsPerWrite) entity.tell(new RunEntity.RecordFacts(drain()));
   }
@@ -94,6 +90,16 @@ public final class RunRecorder {
     checkpoints++;
     entity.tell(new RunEntity.TakeCheckpoint(drain(),
         new RunEvent.CheckpointTaken(c.window(), c.simulatedNanos(), c)));
+  }
+
+  /**
+   * The run went back to its checkpoint of {@code window} after losing a component (clock thread): the facts of that
+   * window and later come again. Facts not yet written of those windows are dropped here; those written are
+   * superseded by the {@link RunEvent.RolledBack} the journal records.
+   */
+  public void rolledBack(long window) {
+    pending.removeIf(f -> f.window() >= window);
+    entity.tell(new RunEntity.RollBack(drain(), window));
   }
 
   /** Checkpoints handed to the journal by this process. */
@@ -129,7 +135,8 @@ public final class RunRecorder {
 
   private RunEvent.FactsRecorded drain() {
     if (pending.isEmpty()) return null;
-    RunEvent.FactsRecorded f = new RunEvent.FactsRecorded(pendingFrom, pendingTo, pending);
+    RunEvent.FactsRecorded f = new RunEvent.FactsRecorded(pending.get(0).window(),
+        pending.get(pending.size() - 1).window(), pending);
     pending = new ArrayList<>();
     return f;
   }

@@ -72,6 +72,10 @@ public record RunState(RunSpec spec, RunStatus status, Attempt attempt, long seq
       return new RunState(spec, RunStatus.RUNNING, e.attempt(), seq, e.fromWindow(), lastCheckpoint,
           checkpointSequenceNrs, factsStored, null, null, null);
     }
+    if (event instanceof RunEvent.RolledBack) {
+      return new RunState(spec, status, attempt, seq, resumedFromWindow, lastCheckpoint, checkpointSequenceNrs,
+          factsStored, outcome, summary, reason);
+    }
     if (event instanceof RunEvent.Completed e) {
       return new RunState(spec, RunStatus.COMPLETED, attempt, seq, resumedFromWindow, lastCheckpoint,
           checkpointSequenceNrs, factsStored, e.outcome(), e.summary(), null);

@@ -131,7 +131,9 @@ public final class RunStore {
         for (EventEnvelope env : events(runId, from, stop == Long.MAX_VALUE ? Long.MAX_VALUE : stop - 1)) {
           RunEvent ev = event(runId, env);
           if (ev instanceof RunEvent.FactsRecorded f) facts.addAll(f.facts());
-          if (ev instanceof RunEvent.Resumed r) facts.removeIf(f -> f.window() >= r.fromWindow());
+          long goneFrom = ev instanceof RunEvent.Resumed r ? r.fromWindow()
+              : ev instanceof RunEvent.RolledBack b ? b.fromWindow() : Long.MAX_VALUE;
+          facts.removeIf(f -> f.window() >= goneFrom);
           if (!(ev instanceof RunEvent.CheckpointTaken)) folded = folded.apply(ev);
         }
       }

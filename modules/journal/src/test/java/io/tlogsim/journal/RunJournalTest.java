@@ -200,4 +200,25 @@ class RunJournalTest {
       for (int i = 0; i < facts.size(); i++) assertEquals(i, facts.get(i).time());
     }
   }
+
+  @Test
+  void factsOfWindowsARollbackRunsAgainAreKeptOnce() {
+    JournalSettings small = new JournalSettings(JournalKind.H2, h2().location(), "tlogsim", "", TraceLevel.FULL,
+        java.time.Duration.ofSeconds(2), 7);
+    try (Journal j = Journal.openForWriting(small)) {
+      RunRecorder rec = RunRecorder.start(j, Gcm1Fixture.spec("rb", Gcm1Fixture.scenario(), 1, TraceLevel.FULL));
+      for (long w = 0; w < 10; w++) rec.fact(w, w, 0, new TestFacts.CommitAcknowledged(w, 1)); // 7 written, 3 held
+      rec.rolledBack(4); // a component was lost: back to the checkpoint of window 4
+      for (long w = 4; w < 12; w++) rec.fact(w, w, 0, new TestFacts.CommitAcknowledged(w, 2));
+      rec.failed("test");
+    }
+    try (Journal j = Journal.openForReading(small)) {
+      List<StoredFact> facts = j.store().load("rb").facts();
+      assertEquals(12, facts.size());
+      for (int w = 0; w < 12; w++) {
+        assertEquals(w, facts.get(w).window());
+        assertEquals(w < 4 ? 1 : 2, ((TestFacts.CommitAcknowledged) facts.get(w).fact()).latencyNanos(), "window " + w);
+      }
+    }
+  }
 }
