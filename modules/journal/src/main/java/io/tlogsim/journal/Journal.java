@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
 import io.tlogsim.engine.scenario.BadInputException;
+import java.sql.Connection;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -40,27 +41,79 @@ public final class Journal implements AutoCloseable {
 
   private final JournalSettings settings;
   private final ActorSystem<Void> system;
-  private final JdbcReadJournal queries;
+  private final Connection held;
+  private JdbcReadJournal queries; // made on first use: a run that only writes does not pay for it
 
-  private Journal(JournalSettings settings, ActorSystem<Void> system) {
+  private Journal(JournalSettings settings, ActorSystem<Void> system, Connection held) {
     this.settings = settings;
     this.system = system;
-    this.queries = system == null ? null
-        : PersistenceQuery.get(system).getReadJournalFor(JdbcReadJournal.class, JdbcReadJournal.Identifier());
+    this.held = held;
   }
 
   /** Opens (and on first use creates) the journal for a run. */
   public static Journal openForWriting(JournalSettings s) {
     requireDatabase(s);
-    JournalDatabase.prepare(s, true);
-    return new Journal(s, start(s));
+    JournalDatabase.Prepared p = JournalDatabase.open(s, true, s.kind() == JournalKind.H2);
+    return started(s, p.connection());
   }
 
   /** Opens the journal to read it; an absent journal is an empty one (nothing is created). */
   public static Journal openForReading(JournalSettings s) {
     requireDatabase(s);
-    JournalDatabase.Found found = JournalDatabase.prepare(s, false);
-    return new Journal(s, found == JournalDatabase.Found.ABSENT ? null : start(s));
+    JournalDatabase.Prepared p = JournalDatabase.open(s, false, s.kind() == JournalKind.H2);
+    return p.found() == JournalDatabase.Found.ABSENT ? new Journal(s, null, null) : started(s, p.connection());
+  }
+
+  /**
+   * A journal whose actor system is being started on another thread while the caller validates its input (the
+   * system's start is most of a journal's start-up, and it touches no database). {@link #open} then checks or creates
+   * the database on the caller's thread and gives the journal; {@link #close} before that discards it, and nothing
+   * was written.
+   */
+  public static final class Opening implements AutoCloseable {
+    private final JournalSettings settings;
+    private final CompletableFuture<ActorSystem<Void>> system;
+    private boolean opened;
+
+    private Opening(JournalSettings settings) {
+      this.settings = settings;
+      this.system = CompletableFuture.supplyAsync(() -> start(settings));
+    }
+
+    /** The journal, for a run: the database checked (and created on first use) now. */
+    public Journal open() {
+      JournalDatabase.Prepared p = JournalDatabase.open(settings, true, settings.kind() == JournalKind.H2);
+      try {
+        Journal j = new Journal(settings, system.join(), p.connection());
+        opened = true;
+        return j;
+      } catch (RuntimeException e) {
+        JournalDatabase.close(p.connection());
+        throw e;
+      }
+    }
+
+    /** Discards the journal unless it was opened (then the journal's own close ends it). */
+    @Override
+    public void close() {
+      if (opened) return;
+      system.thenAccept(ActorSystem::terminate);
+    }
+  }
+
+  /** Starts opening the journal for writing; see {@link Opening}. */
+  public static Opening openingForWriting(JournalSettings s) {
+    requireDatabase(s);
+    return new Opening(s);
+  }
+
+  private static Journal started(JournalSettings s, Connection held) {
+    try {
+      return new Journal(s, start(s), held);
+    } catch (RuntimeException e) {
+      JournalDatabase.close(held);
+      throw e;
+    }
   }
 
   private static void requireDatabase(JournalSettings s) {
@@ -84,7 +137,10 @@ public final class Journal implements AutoCloseable {
     return system;
   }
 
-  JdbcReadJournal queries() {
+  synchronized JdbcReadJournal queries() {
+    if (queries == null) {
+      queries = PersistenceQuery.get(system).getReadJournalFor(JdbcReadJournal.class, JdbcReadJournal.Identifier());
+    }
     return queries;
   }
 
@@ -172,6 +228,14 @@ public final class Journal implements AutoCloseable {
   @Override
   public void close() {
     if (system == null) return;
+    try {
+      closeSystem();
+    } finally {
+      JournalDatabase.close(held);
+    }
+  }
+
+  private void closeSystem() {
     system.terminate();
     try {
       system.getWhenTerminated().toCompletableFuture().get(60, TimeUnit.SECONDS);

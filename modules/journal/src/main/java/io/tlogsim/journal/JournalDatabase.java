@@ -43,10 +43,22 @@ public final class JournalDatabase {
    * tlogsim journal, or cannot be opened, is bad input (one line naming it).
    */
   public static Found prepare(JournalSettings s, boolean create) {
+    Prepared p = open(s, create, false);
+    return p.found();
+  }
+
+  /** What {@link #open} found, and the connection it kept open (null unless asked and the database exists). */
+  record Prepared(Found found, Connection connection) {}
+
+  /**
+   * {@link #prepare}, keeping the connection open when {@code keep}: an embedded H2 database stays open while a
+   * connection to it is, so the plugin's pool then finds it open instead of opening the file a second time.
+   */
+  static Prepared open(JournalSettings s, boolean create, boolean keep) {
     if (s.kind() == JournalKind.H2) {
       loopbackOnly();
       if (!Files.exists(s.h2File())) {
-        if (!create) return Found.ABSENT;
+        if (!create) return new Prepared(Found.ABSENT, null);
         try {
           Files.createDirectories(s.h2File().getParent());
         } catch (IOException e) {
@@ -54,7 +66,9 @@ public final class JournalDatabase {
         }
       }
     }
-    try (Connection c = connect(s)) {
+    Connection c = null;
+    try {
+      c = connect(s);
       TreeSet<String> tables = tables(c);
       if (tables.contains(MARKER)) {
         checkFormat(s, c);
@@ -62,7 +76,7 @@ public final class JournalDatabase {
           if (!tables.contains(t)) throw new BadInputException(s.describe() + ": is marked as a tlogsim journal but has"
               + " no table " + t + "; it was changed by something else");
         }
-        return Found.EXISTING;
+        return kept(Found.EXISTING, c, keep);
       }
       boolean foreign = PLUGIN_TABLES.stream().anyMatch(tables::contains)
           || (s.kind() == JournalKind.H2 && !tables.isEmpty()); // an H2 file at our path holds only our tables
@@ -70,12 +84,31 @@ public final class JournalDatabase {
         throw new BadInputException(s.describe() + ": is not a tlogsim journal (it holds tables "
             + String.join(", ", tables) + " but no " + MARKER + " mark); give another --data DIR or database");
       }
-      if (!create) return Found.ABSENT;
+      if (!create) return kept(Found.ABSENT, c, false);
       createSchema(s, c);
-      return Found.CREATED;
+      return kept(Found.CREATED, c, keep);
     } catch (SQLException e) {
+      close(c);
       throw new BadInputException(s.describe() + ": cannot be opened as a tlogsim journal ("
           + oneLine(e.getMessage()) + ")");
+    } catch (RuntimeException e) {
+      close(c);
+      throw e;
+    }
+  }
+
+  private static Prepared kept(Found found, Connection c, boolean keep) {
+    if (keep) return new Prepared(found, c);
+    close(c);
+    return new Prepared(found, null);
+  }
+
+  static void close(Connection c) {
+    if (c == null) return;
+    try {
+      c.close();
+    } catch (SQLException ignored) {
+      // closing anyway
     }
   }
 

@@ -38,7 +38,14 @@ public final class RunRecorder {
     this.factsPerWrite = journal.settings().factsPerWrite();
   }
 
-  /** Records the start of a new run in this process; bad input when its id is already in the journal. */
+  /** A new run's id is already in the journal: the caller takes another. */
+  public static final class RunIdTaken extends IllegalStateException {
+    RunIdTaken(String message) {
+      super(message);
+    }
+  }
+
+  /** Records the start of a new run in this process; {@link RunIdTaken} when its id is already in the journal. */
   public static RunRecorder start(Journal journal, RunSpec spec) {
     return start(journal, spec, Attempt.current());
   }
@@ -49,7 +56,7 @@ public final class RunRecorder {
         "recording the start of run " + spec.runId());
     if (r.error() != null) {
       e.ref().tell(new RunEntity.Stop());
-      throw new BadInputException(r.error());
+      throw new RunIdTaken(r.error());
     }
     return new RunRecorder(journal, spec.runId(), e, spec.trace());
   }

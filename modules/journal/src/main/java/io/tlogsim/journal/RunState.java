@@ -13,6 +13,7 @@ import java.util.Map;
  * @param spec null until the run has started
  * @param status the recorded status: a run whose process died shows RUNNING here; see {@link #effectiveStatus()}
  * @param attempt the process that last started or resumed the run
+ * @param first the process that started it (when it started)
  * @param sequenceNr sequence number of the last event applied (events are never deleted, so this is their count)
  * @param resumedFromWindow the window the last resume started from (0 when never resumed)
  * @param lastCheckpoint the latest checkpoint, or null
@@ -22,7 +23,7 @@ import java.util.Map;
  * @param summary when completed: the summary written live
  * @param reason when failed or interrupted: why
  */
-public record RunState(RunSpec spec, RunStatus status, Attempt attempt, long sequenceNr, long resumedFromWindow,
+public record RunState(RunSpec spec, RunStatus status, Attempt attempt, Attempt first, long sequenceNr, long resumedFromWindow,
     CheckpointRef lastCheckpoint, List<Long> checkpointSequenceNrs, long factsStored, Outcome outcome,
     Map<String, Object> summary, String reason) implements CborSerializable {
 
@@ -30,7 +31,7 @@ public record RunState(RunSpec spec, RunStatus status, Attempt attempt, long seq
   public record CheckpointRef(long window, long simulatedNanos, long sequenceNr) implements CborSerializable {}
 
   public static final RunState EMPTY =
-      new RunState(null, null, null, 0, 0, null, List.of(), 0, null, null, null);
+      new RunState(null, null, null, null, 0, 0, null, List.of(), 0, null, null, null);
 
   public RunState {
     checkpointSequenceNrs = List.copyOf(checkpointSequenceNrs);
@@ -55,37 +56,38 @@ public record RunState(RunSpec spec, RunStatus status, Attempt attempt, long seq
   RunState apply(RunEvent event) {
     long seq = sequenceNr + 1;
     if (event instanceof RunEvent.Started e) {
-      return new RunState(e.spec(), RunStatus.RUNNING, e.attempt(), seq, 0, null, List.of(), 0, null, null, null);
+      return new RunState(e.spec(), RunStatus.RUNNING, e.attempt(), e.attempt(), seq, 0, null, List.of(), 0, null,
+          null, null);
     }
     if (event instanceof RunEvent.FactsRecorded e) {
-      return new RunState(spec, status, attempt, seq, resumedFromWindow, lastCheckpoint, checkpointSequenceNrs,
+      return new RunState(spec, status, attempt, first, seq, resumedFromWindow, lastCheckpoint, checkpointSequenceNrs,
           factsStored + e.facts().size(), outcome, summary, reason);
     }
     if (event instanceof RunEvent.CheckpointTaken e) {
       List<Long> seqs = new ArrayList<>(checkpointSequenceNrs);
       seqs.add(seq);
-      return new RunState(spec, status, attempt, seq, resumedFromWindow,
+      return new RunState(spec, status, attempt, first, seq, resumedFromWindow,
           new CheckpointRef(e.window(), e.simulatedNanos(), seq), seqs, factsStored, outcome, summary, reason);
     }
     if (event instanceof RunEvent.Resumed e) {
       // A checkpoint later than the one resumed from cannot exist (the resume takes the last one); keep the list.
-      return new RunState(spec, RunStatus.RUNNING, e.attempt(), seq, e.fromWindow(), lastCheckpoint,
+      return new RunState(spec, RunStatus.RUNNING, e.attempt(), first, seq, e.fromWindow(), lastCheckpoint,
           checkpointSequenceNrs, factsStored, null, null, null);
     }
     if (event instanceof RunEvent.RolledBack) {
-      return new RunState(spec, status, attempt, seq, resumedFromWindow, lastCheckpoint, checkpointSequenceNrs,
+      return new RunState(spec, status, attempt, first, seq, resumedFromWindow, lastCheckpoint, checkpointSequenceNrs,
           factsStored, outcome, summary, reason);
     }
     if (event instanceof RunEvent.Completed e) {
-      return new RunState(spec, RunStatus.COMPLETED, attempt, seq, resumedFromWindow, lastCheckpoint,
+      return new RunState(spec, RunStatus.COMPLETED, attempt, first, seq, resumedFromWindow, lastCheckpoint,
           checkpointSequenceNrs, factsStored, e.outcome(), e.summary(), null);
     }
     if (event instanceof RunEvent.Failed e) {
-      return new RunState(spec, RunStatus.FAILED, attempt, seq, resumedFromWindow, lastCheckpoint,
+      return new RunState(spec, RunStatus.FAILED, attempt, first, seq, resumedFromWindow, lastCheckpoint,
           checkpointSequenceNrs, factsStored, null, null, e.reason());
     }
     if (event instanceof RunEvent.Interrupted e) {
-      return new RunState(spec, RunStatus.INTERRUPTED, attempt, seq, resumedFromWindow, lastCheckpoint,
+      return new RunState(spec, RunStatus.INTERRUPTED, attempt, first, seq, resumedFromWindow, lastCheckpoint,
           checkpointSequenceNrs, factsStored, null, null, e.reason());
     }
     throw new IllegalArgumentException("unknown run event " + event.getClass().getName());

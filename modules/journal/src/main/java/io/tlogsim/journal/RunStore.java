@@ -43,7 +43,7 @@ public final class RunStore {
         out.add(new Listed(runId, null, e.getMessage()));
       }
     }
-    out.sort(Comparator.comparing((Listed l) -> l.state() == null ? Long.MAX_VALUE : l.state().attempt().startedAtMillis())
+    out.sort(Comparator.comparing((Listed l) -> l.state() == null ? Long.MAX_VALUE : l.state().first().startedAtMillis())
         .thenComparing(Listed::runId));
     return out;
   }

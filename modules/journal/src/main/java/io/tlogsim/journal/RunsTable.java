@@ -35,7 +35,7 @@ public final class RunsTable {
     RunState s = l.state();
     if (s == null) return new String[] {l.runId(), "?", "?", "unreadable", "?", "?", l.unreadable()};
     RunStatus status = s.effectiveStatus();
-    String started = START.format(s.attempt().startedAt().atZone(ZoneId.systemDefault()));
+    String started = START.format(s.first().startedAt().atZone(ZoneId.systemDefault()));
     String end = seconds(s.spec().endTimeNanos());
     String simulated = status == RunStatus.COMPLETED ? end : seconds(s.simulatedNanosReached()) + " of " + end;
     Object digest = s.summary() == null ? null : s.summary().get("digest");

@@ -192,9 +192,10 @@ class JournalBadInputTest {
     storeCompletedRun("r");
     Scenario s = Gcm1Fixture.scenario();
     try (Journal j = Journal.openForWriting(h2())) {
-      BadInputException e = assertThrows(BadInputException.class,
+      RunRecorder.RunIdTaken e = assertThrows(RunRecorder.RunIdTaken.class,
           () -> RunRecorder.start(j, Gcm1Fixture.spec("r", s, 1, TraceLevel.SUMMARY)));
       assertTrue(e.getMessage().contains("already in the journal"), e.getMessage());
+      assertEquals(RunStatus.COMPLETED, j.store().state("r").effectiveStatus(), "the stored run is untouched");
     }
   }
 

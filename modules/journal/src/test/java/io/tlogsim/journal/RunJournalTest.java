@@ -105,7 +105,10 @@ class RunJournalTest {
       rec.completed(resumed, Map.of());
     }
     try (Journal j = Journal.openForReading(h2())) {
-      assertEquals(RunStatus.COMPLETED, j.store().state("gcm1-9").effectiveStatus());
+      RunState done = j.store().state("gcm1-9");
+      assertEquals(RunStatus.COMPLETED, done.effectiveStatus());
+      assertTrue(done.first().startedAtMillis() < done.attempt().startedAtMillis(),
+          "the run started before it was resumed; runs shows when it started");
       BadInputException e = assertThrows(BadInputException.class, () -> j.store().resumable("gcm1-9"));
       assertTrue(e.getMessage().contains("completed"), e.getMessage());
     }
