@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "Run an experiment: a grid of parameters x replications (a built-in, e.g. commit-policies, or a "
-        + ".conf file); writes runs.csv, points.csv (mean and 95% confidence interval per point) and report.html. "
+        + ".conf file); writes runs.csv, points.csv (mean and 95%% confidence interval per point) and report.html. "
         + "Given the same --out again, it continues where it stopped.")
 final class SweepCommand implements Callable<Integer> {
   @Spec
