@@ -28,7 +28,8 @@ public final class SummaryComparison {
       if (a instanceof Number x && b instanceof Number y) {
         double d = y.doubleValue() - x.doubleValue();
         String abs = d == Math.rint(d) && Math.abs(d) < 1e15 ? String.format(Locale.ROOT, "%+,d", (long) d)
-            : String.format(Locale.ROOT, "%+,.4g", d);
+            : Math.abs(d) >= 0.001 ? String.format(Locale.ROOT, "%+,.3f", d).replaceAll("0+$", "")
+            : String.format(Locale.ROOT, "%+.3g", d);
         return x.doubleValue() == 0 ? abs : abs + String.format(Locale.ROOT, " (%+.2f%%)", d / x.doubleValue() * 100);
       }
       return "differs";
@@ -46,6 +47,9 @@ public final class SummaryComparison {
     });
     return rows;
   }
+
+  /** Widest a value is shown; longer text (a reference's source) is cut with "...". */
+  static final int MAX_VALUE_WIDTH = 40;
 
   /** The text of the comparison: a header naming A and B, one line per figure, and a count of differences. */
   public static List<String> lines(String nameA, Map<String, ?> a, String nameB, Map<String, ?> b) {
@@ -69,7 +73,8 @@ public final class SummaryComparison {
   }
 
   private static String text(Object v) {
-    return v == null ? "-" : String.valueOf(v);
+    String s = v == null ? "-" : String.valueOf(v);
+    return s.length() <= MAX_VALUE_WIDTH ? s : s.substring(0, MAX_VALUE_WIDTH - 3) + "...";
   }
 
   /** Nested maps and lists to path -> leaf value, in order. */

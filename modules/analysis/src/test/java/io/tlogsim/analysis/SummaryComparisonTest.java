@@ -36,6 +36,10 @@ class SummaryComparisonTest {
     List<String> lines = SummaryComparison.lines("run-a", a, "run-b", b);
     assertTrue(lines.get(0).startsWith("FIGURE") && lines.get(0).contains("A: run-a") && lines.get(0).contains("B: run-b"));
     assertEquals("3 of 5 figures differ", lines.get(lines.size() - 1));
+    assertEquals("+0.5 (+25.00%)", new SummaryComparison.Row("x", 2.0, 2.5).difference());
+    var longText = new SummaryComparison.Row("s", "x".repeat(100), "y");
+    assertTrue(SummaryComparison.lines("a", Map.of("s", "x".repeat(100)), "b", Map.of("s", "y")).get(1).length() < 100);
+    assertEquals("differs", longText.difference());
   }
 
   @Test

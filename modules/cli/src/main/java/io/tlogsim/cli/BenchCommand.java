@@ -2,6 +2,7 @@ package io.tlogsim.cli;
 
 import io.tlogsim.engine.gcm1.Gcm1Kind;
 import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.journal.JournalKind;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -44,7 +45,8 @@ final class BenchCommand implements Callable<Integer> {
     Map<String, String> overrides = options.overrides();
     overrides.putAll(option("--sessions", sessions, "sessions", overrides));
     overrides.putAll(option("--seconds", seconds, "simulatedSeconds", overrides));
-    return new Runner(spec.commandLine()).run(benchmark, overrides, options, true);
+    // A benchmark measures the simulator alone: it is not journaled.
+    return new Runner(spec.commandLine()).run(benchmark, overrides, options, true, JournalKind.NONE, null);
   }
 
   /** {@code --sessions N} as {@code sessions=N}; refused when --set gives the same key. */

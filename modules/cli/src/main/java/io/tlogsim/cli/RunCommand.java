@@ -1,7 +1,7 @@
 package io.tlogsim.cli;
 
 import io.tlogsim.engine.scenario.BadInputException;
-import java.util.List;
+import io.tlogsim.journal.JournalKind;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -10,49 +10,68 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code tlogsim run <name|file.conf>}: validate, run, print the summary, write summary.json. */
+/**
+ * {@code tlogsim run <name|file.conf>}: validate, run (journaled in the default H2 journal unless --journal says
+ * otherwise), print the summary, write summary.json. {@code tlogsim run --resume <run-id>}: continue an interrupted run.
+ */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "Run a built-in scenario or a scenario file; print the summary and write DIR/summary.json and "
         + "DIR/latency.hlog.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT, Tlogsim.EXIT_SIGNAL}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
-        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_DEBUG})
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_DEBUG})
 final class RunCommand implements Callable<Integer> {
-  static final List<String> JOURNALS_AVAILABLE = List.of("none");
-  static final List<String> JOURNALS_PLANNED = List.of("h2", "postgres");
-
   @Spec
   CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "<name|file.conf>",
+  @Parameters(index = "0", arity = "0..1", paramLabel = "<name|file.conf>",
       description = "A built-in scenario (see 'tlogsim scenarios') or a path to a .conf file.")
   String scenario;
 
   @Mixin
   RunOptions options;
 
-  @Option(names = "--journal", paramLabel = "none|h2|postgres", defaultValue = "none",
-      description = "Where the run's events go (default: ${DEFAULT-VALUE}; h2 and postgres are not available yet).")
+  @Option(names = "--journal", paramLabel = "none|h2|postgres", defaultValue = "h2",
+      description = "Where the run is journaled (default: ${DEFAULT-VALUE}, an H2 file under the data directory; "
+          + "postgres: TLOGSIM_JDBC_URL or tlogsim.journal.postgres.url, see deploy/postgres; none: nowhere).")
   String journal;
 
   @Option(names = "--cluster", paramLabel = "HOST:PORT",
       description = "Run on a running tlogsim cluster reached through this node (see 'tlogsim node' and "
-          + "deploy/local-cluster.sh); progress and summary come back here.")
+          + "deploy/local-cluster.sh); progress and summary come back here. Not journaled here.")
   String cluster;
+
+  @Option(names = "--resume", paramLabel = "<run-id>",
+      description = "Continue an interrupted run (see 'tlogsim runs') from its last checkpoint, with its own scenario,"
+          + " seed and settings; it ends as it would have without the interruption.")
+  String resume;
 
   @Override
   public Integer call() throws Exception {
-    if (JOURNALS_PLANNED.contains(journal)) {
-      throw new BadInputException("--journal " + journal + ": not available yet in this version; allowed: "
-          + String.join(", ", JOURNALS_AVAILABLE));
+    JournalKind kind = JournalKind.parse(journal);
+    if (resume != null) {
+      if (cluster != null) throw new BadInputException("--resume and --cluster: a run is resumed here, from a journal");
+      if (scenario != null) {
+        throw new BadInputException("run --resume " + resume + ": takes no scenario (" + scenario + "); the run's own"
+            + " is in the journal");
+      }
+      if (!options.sets.isEmpty() || options.seed != null) {
+        throw new BadInputException("--resume and " + (options.seed != null ? "--seed" : "--set") + ": a resumed run"
+            + " keeps the scenario, parameters and seed it was started with");
+      }
+      if (options.dryRun) throw new BadInputException("--resume and --dry-run: give one");
+      if (kind == JournalKind.NONE) {
+        throw new BadInputException("--resume and --journal none: the run is resumed from a journal (h2 or postgres)");
+      }
+      options.overrides(); // the checks of --out, --data, --quiet, --progress
+      return new Runner(spec.commandLine()).resume(resume, options, kind);
     }
-    if (!JOURNALS_AVAILABLE.contains(journal)) {
-      throw new BadInputException("--journal " + journal + ": unknown; allowed: " + String.join(", ", JOURNALS_AVAILABLE)
-          + " (" + String.join(", ", JOURNALS_PLANNED) + ": not available yet)");
+    if (scenario == null) {
+      throw new BadInputException("run: give a scenario (<name|file.conf>, see tlogsim scenarios) or --resume <run-id>");
     }
     if (cluster != null && !cluster.matches("[^:\\s]+:[0-9]{1,5}")) {
       throw new BadInputException("--cluster " + cluster + ": must be host:port of a tlogsim node, e.g. 127.0.0.1:25520");
     }
-    return new Runner(spec.commandLine()).run(scenario, options.overrides(), options, false, cluster);
+    return new Runner(spec.commandLine()).run(scenario, options.overrides(), options, false, kind, cluster);
   }
 }

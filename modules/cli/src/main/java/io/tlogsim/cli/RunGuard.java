@@ -31,6 +31,7 @@ final class RunGuard implements AutoCloseable {
   private final Supplier<String> where;
   private final Thread hook;
   private Path madeDir; // guarded by this
+  private volatile String noteOnStop = "nothing was written";
 
   /**
    * @param where what the user reads about where the run was stopped ("at 0.84 of 2 simulated s")
@@ -56,6 +57,14 @@ final class RunGuard implements AutoCloseable {
     madeDir = maker.make();
   }
 
+  /**
+   * What the stop line says after where the run was (by default "nothing was written"): a journaled run says how to
+   * resume it.
+   */
+  void onStop(String note) {
+    noteOnStop = "no summary was written; " + note;
+  }
+
   /** The directory the run made, or null. */
   synchronized Path madeDir() {
     return madeDir;
@@ -73,7 +82,7 @@ final class RunGuard implements AutoCloseable {
   private void onSignal() {
     synchronized (this) {
       if (state.compareAndSet(State.RUNNING, State.STOPPING)) {
-        err.println("tlogsim: stopped by " + cause() + " " + where.get() + "; nothing was written");
+        err.println("tlogsim: stopped by " + cause() + " " + where.get() + "; " + noteOnStop);
         err.flush();
         removeIfEmpty(madeDir);
         return;

@@ -3,14 +3,26 @@ package io.tlogsim.cli;
 import io.tlogsim.analysis.LatencyLog;
 import io.tlogsim.analysis.SummaryWriter;
 import io.tlogsim.cluster.ClusterSubmit;
-import io.tlogsim.cluster.RunSpec;
 import io.tlogsim.engine.ScenarioKinds;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ParamSpec;
+import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.Scenario;
 import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.engine.scenario.Text;
+import io.tlogsim.journal.Journal;
+import io.tlogsim.journal.JournalDatabase;
+import io.tlogsim.journal.JournalKind;
+import io.tlogsim.journal.JournalSettings;
+import io.tlogsim.journal.RunRecorder;
+import io.tlogsim.journal.RunSpec;
+import io.tlogsim.journal.RunState;
+import io.tlogsim.journal.RunStore;
+import io.tlogsim.kernel.Checkpoint;
+import io.tlogsim.kernel.CheckpointPolicy;
+import io.tlogsim.kernel.RunOutcome;
+import io.tlogsim.kernel.Simulation;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.FileAlreadyExistsException;
@@ -19,10 +31,12 @@ import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
@@ -43,14 +57,24 @@ final class Runner {
     this.cl = cl;
   }
 
-  int run(String scenarioArg, Map<String, String> overrides, RunOptions options, boolean bench) throws IOException {
-    return run(scenarioArg, overrides, options, bench, null);
+  /**
+   * Runs a scenario here, journaled in {@code journalKind}, or ({@code cluster} "host:port", else null) on a tlogsim
+   * cluster, which keeps no journal of it yet.
+   */
+  int run(String scenarioArg, Map<String, String> overrides, RunOptions options, boolean bench, JournalKind journalKind,
+      String cluster) throws IOException {
+    LoggerFactory.getILoggerFactory(); // logging up before Pekko's threads log (else SLF4J warns about a replay)
+    // The journal's actor system starts meanwhile (most of its start-up); its database is touched only once the
+    // input is valid: bad input writes nothing.
+    JournalSettings js = journalKind == JournalKind.NONE || options.dryRun || cluster != null ? null
+        : JournalSettings.of(journalKind, options.dataDir());
+    try (Journal.Opening opening = js == null ? null : Journal.openingForWriting(js)) {
+      return run(scenarioArg, overrides, options, bench, opening, cluster);
+    }
   }
 
-  /** As above; {@code cluster} ("host:port", or null) runs it on a tlogsim cluster instead of here. */
-  int run(String scenarioArg, Map<String, String> overrides, RunOptions options, boolean bench, String cluster)
-      throws IOException {
-    LoggerFactory.getILoggerFactory(); // logging up before Pekko's threads log (else SLF4J warns about a replay)
+  private int run(String scenarioArg, Map<String, String> overrides, RunOptions options, boolean bench,
+      Journal.Opening opening, String cluster) throws IOException {
     // 1. Validate everything; nothing is written yet.
     Scenario loaded = ScenarioKinds.loader().load(scenarioArg, overrides);
     Scenario scenario = options.seed != null ? loaded.withSeed(options.seed, "--seed") : loaded;
@@ -66,19 +90,77 @@ final class Runner {
     }
     Map<String, Object> provenance = provenance(scenario, options, started);
     PrintWriter stdout = cl.getOut();
-    PrintWriter err = cl.getErr();
-    PrintWriter human = options.quiet ? null : options.json ? err : stdout;
 
     if (options.dryRun) {
       if (options.json) {
         stdout.print(SummaryWriter.toJson("dry-run", dryRunSummary(scenario, control, provenance, out, runs)));
-      } else if (human != null) {
+      } else if (!options.quiet) {
+        PrintWriter human = options.json ? cl.getErr() : stdout;
         dryRunLines(scenario, control, out, runs).forEach(human::println);
       }
       stdout.flush();
       return Tlogsim.OK;
     }
-    if (human != null) {
+    // The journal is opened (and on first use created) before anything else is made: a journal that is not
+    // tlogsim's is bad input, and then nothing is written.
+    try (Journal journal = opening == null ? null : opening.open()) {
+      return execute(scenario, control, provenance, options, bench, journal, new Fresh(out, runs, started, cluster));
+    }
+  }
+
+  /**
+   * {@code tlogsim run --resume <run-id>}: the run's scenario, seed and settings come from the journal; it goes on from
+   * its last checkpoint (from its start when it has none) and writes its summary where it would have, unless --out.
+   */
+  int resume(String runId, RunOptions options, JournalKind journalKind) throws IOException {
+    LoggerFactory.getILoggerFactory();
+    JournalSettings js = JournalSettings.of(journalKind, options.dataDir());
+    if (JournalDatabase.prepare(js, false) == JournalDatabase.Found.ABSENT) { // reading it would create it
+      throw new BadInputException("unknown run id '" + runId + "': the " + js.describe() + " does not exist yet");
+    }
+    try (Journal journal = Journal.openForWriting(js)) {
+      RunStore store = journal.store();
+      RunState state = store.resumable(runId);
+      Checkpoint from = store.lastCheckpoint(runId, state);
+      RunSpec spec = state.spec();
+      Scenario scenario = spec.scenario(ScenarioKinds.all());
+      int threads = options.threads != null ? options.threadsOrDefault() : spec.threads();
+      RunControl control = new RunControl(spec.seed(), threads, new AtomicLong());
+      Path dir = options.outDir() != null ? options.outDir() : Path.of(spec.outDir());
+      checkOut(dir, options.force);
+      Map<String, Object> provenance = new LinkedHashMap<>(spec.provenance());
+      Map<String, Object> resumed = new LinkedHashMap<>();
+      resumed.put("commandLine", commandLine());
+      resumed.put("at", OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString());
+      resumed.put("fromSimulatedSeconds", from == null ? 0.0 : from.simulatedNanos() / 1e9);
+      provenance.put("resumed", resumed);
+      if (!options.quiet) {
+        PrintWriter human = options.json ? cl.getErr() : cl.getOut();
+        Text.paragraph("resuming", runId + " (" + spec.scenario() + ", seed " + spec.seed() + ") " + (from == null
+            ? "from its start: no checkpoint had been taken"
+            : "from its checkpoint at " + Text.number(from.simulatedNanos() / 1e9) + " of "
+                + Text.number(spec.endTimeNanos() / 1e9) + " simulated s")).forEach(human::println);
+        human.flush();
+      }
+      return execute(scenario, control, provenance, options, false, journal, new Resumed(runId, dir, from));
+    }
+  }
+
+  /** Where a run's results go: a fresh run's id and directory are made when it starts; a resumed run has both. */
+  private sealed interface Target permits Fresh, Resumed {}
+
+  /** @param cluster "host:port" of a tlogsim cluster to run on, or null to run here */
+  private record Fresh(Path out, Path runs, OffsetDateTime started, String cluster) implements Target {}
+
+  private record Resumed(String runId, Path dir, Checkpoint from) implements Target {}
+
+  private int execute(Scenario scenario, RunControl baseControl, Map<String, Object> provenance, RunOptions options,
+      boolean bench, Journal journal, Target target) throws IOException {
+    AtomicLong progress = baseControl.progress();
+    PrintWriter stdout = cl.getOut();
+    PrintWriter err = cl.getErr();
+    PrintWriter human = options.quiet ? null : options.json ? err : stdout;
+    if (human != null && target instanceof Fresh) {
       Text.paragraph("running", scenario.name() + (scenario.description().isEmpty() ? "" : ": "
           + scenario.description())).forEach(human::println);
       human.flush();
@@ -90,36 +172,78 @@ final class Runner {
     ScenarioResult result;
     Path summaryFile;
     Path latencyFile = null;
+    RunRecorder recorder = null;
     try (RunGuard guard = new RunGuard(err, () -> where(progress.get(), scenario.endTimeNanos()))) {
-      if (out == null) { // runs/<runId>, the first id not taken
-        guard.makeDirectory(() -> runs.resolve(SummaryWriter.runId(scenario.name(), scenario.seed(),
-            started.toLocalDateTime(), candidate -> !tryCreate(runs, candidate))));
-        dir = guard.madeDir();
-        runId = dir.getFileName().toString();
-      } else {
-        runId = SummaryWriter.runId(scenario.name(), scenario.seed(), started.toLocalDateTime(),
-            id -> Files.exists(runs.resolve(id)));
-        dir = out;
-        guard.makeDirectory(() -> {
-          boolean existed = Files.isDirectory(out);
-          try {
-            Files.createDirectories(out);
-          } catch (IOException e) {
-            throw new BadInputException("--out " + out + ": cannot create the directory (" + e + ")");
-          }
-          return existed ? null : out;
-        });
+      // The run's id and directory, and its start in the journal. An id is the first whose directory is free; ids
+      // carry the second they were made in, so the journal rarely holds one already (two runs with --out in the same
+      // second, a deleted directory): then the next is taken.
+      Set<String> inJournal = new HashSet<>();
+      while (true) {
+        if (target instanceof Fresh f && f.out() == null) { // runs/<runId>, the first id not taken
+          guard.makeDirectory(() -> f.runs().resolve(SummaryWriter.runId(scenario.name(), scenario.seed(),
+              f.started().toLocalDateTime(), candidate -> inJournal.contains(candidate)
+                  || !tryCreate(f.runs(), candidate))));
+          dir = guard.madeDir();
+          runId = dir.getFileName().toString();
+        } else {
+          Path outDir = target instanceof Fresh f ? f.out() : ((Resumed) target).dir();
+          runId = target instanceof Fresh f ? SummaryWriter.runId(scenario.name(), scenario.seed(),
+              f.started().toLocalDateTime(), id -> inJournal.contains(id) || Files.exists(f.runs().resolve(id)))
+              : ((Resumed) target).runId();
+          dir = outDir;
+          guard.makeDirectory(() -> {
+            boolean existed = Files.isDirectory(outDir);
+            try {
+              Files.createDirectories(outDir);
+            } catch (IOException e) {
+              throw new BadInputException("--out " + outDir + ": cannot create the directory (" + e + ")");
+            }
+            return existed ? null : outDir;
+          });
+        }
+        if (journal == null) break;
+        try {
+          recorder = target instanceof Resumed r
+              ? RunRecorder.resume(journal, runId, r.from() == null ? 0 : r.from().window())
+              : RunRecorder.start(journal, RunSpec.of(runId, scenario, baseControl.threads(),
+                  journal.settings().trace(), dir.toAbsolutePath().normalize().toString(), commandLine(), provenance));
+          break;
+        } catch (RunRecorder.RunIdTaken taken) {
+          inJournal.add(runId);
+          if (guard.madeDir() != null) RunGuard.removeIfEmpty(dir);
+        } catch (RuntimeException e) {
+          if (guard.madeDir() != null) RunGuard.removeIfEmpty(dir);
+          throw e;
+        }
       }
       boolean made = guard.madeDir() != null;
+      RunControl control = baseControl;
+      if (recorder != null) {
+        control = control.withFacts(recorder::facts).withRollbacks(recorder::rolledBack)
+            .withCheckpoints(CheckpointPolicy.everyWallNanos(journal.settings().checkpointEvery().toNanos()),
+                recorder::checkpoint);
+        guard.onStop("run " + runId + " stays in the journal; tlogsim run --resume " + runId
+            + " continues it from its last checkpoint");
+      }
+      if (target instanceof Resumed r && r.from() != null) control = control.resumingFrom(r.from());
+      RunOutcome outcome;
       try (Progress bar = Progress.start(options.quiet, Progress.stderrIsTerminal(), options.progressSeconds, err,
           scenario.name(), scenario.endTimeNanos(), progress, List::of)) {
-        result = cluster == null ? scenario.run(control)
-            : ClusterSubmit.run(cluster, runSpec(runId, scenario), progress);
+        if (target instanceof Fresh f && f.cluster() != null) {
+          outcome = null;
+          result = ClusterSubmit.run(f.cluster(), clusterSpec(runId, scenario), progress);
+        } else {
+          PreparedRun run = scenario.prepare(control);
+          outcome = Simulation.run(run.topology(), run::models, control.settings(scenario.endTimeNanos()));
+          result = scenario.complete(run.result(outcome));
+        }
         bar.finished();
       } catch (RuntimeException | Error e) {
         if (made) RunGuard.removeIfEmpty(dir);
         if (guard.stopped()) throw new Failures.Interrupted();
-        if (Failures.isOutOfMemory(e)) throw new Failures.OutOfMemory();
+        boolean oom = Failures.isOutOfMemory(e);
+        recordFailure(recorder, oom ? "out of memory" : Tlogsim.oneLine(String.valueOf(e.getMessage())));
+        if (oom) throw new Failures.OutOfMemory();
         throw e;
       }
       if (!guard.startWriting()) {
@@ -127,7 +251,7 @@ final class Runner {
         throw new Failures.Interrupted();
       }
 
-      // 3. Results: summary.json (provenance added) and the latency histograms.
+      // 3. Results: summary.json (provenance added), the latency histograms, and the journal's record of the end.
       Map<String, Object> summary = new LinkedHashMap<>(result.summary());
       summary.put("provenance", provenance);
       summaryFile = SummaryWriter.write(dir, runId, summary);
@@ -135,6 +259,7 @@ final class Runner {
         latencyFile = LatencyLog.write(dir, runId, scenario.endTimeNanos() / 1e9,
             result.histograms());
       }
+      if (recorder != null) recorder.completed(outcome, SummaryWriter.withRunId(runId, summary));
       if (options.json) stdout.print(SummaryWriter.toJson(runId, summary));
     }
 
@@ -146,6 +271,10 @@ final class Runner {
         human.println("histogram    " + latencyFile.getFileName() + " beside summary.json (HdrHistogram log, "
             + "values in ns)");
       }
+      if (recorder != null) {
+        Text.lines("journal", runId + " in the " + journal.settings().kind().option() + " journal",
+            Text.plural(recorder.checkpoints(), "checkpoint") + " (tlogsim runs)").forEach(human::println);
+      }
       human.println("summary      " + summaryFile.toAbsolutePath().normalize());
     }
     stdout.flush();
@@ -154,7 +283,7 @@ final class Runner {
   }
 
   /** What a cluster's nodes need to make the same scenario: a file's text travels with it. */
-  private static RunSpec runSpec(String runId, Scenario s) {
+  private static io.tlogsim.cluster.RunSpec clusterSpec(String runId, Scenario s) {
     String text = null;
     if (!s.source().startsWith("built-in:")) {
       try {
@@ -163,7 +292,17 @@ final class Runner {
         throw new BadInputException("scenario file " + s.source() + " cannot be read: " + e.getMessage());
       }
     }
-    return new RunSpec(runId, s.name(), s.source(), text, s.overrides(), s.seed(), s.seedOrigin());
+    return new io.tlogsim.cluster.RunSpec(runId, s.name(), s.source(), text, s.overrides(), s.seed(), s.seedOrigin());
+  }
+
+  /** Records that the run failed; a journal that fails too does not hide the run's own failure. */
+  private static void recordFailure(RunRecorder recorder, String reason) {
+    if (recorder == null) return;
+    try {
+      recorder.failed(reason);
+    } catch (RuntimeException ignored) {
+      // the run's failure is what the user must read
+    }
   }
 
   /** "at 0.84 of 2 simulated s", for the line that says a signal stopped the run. */
@@ -176,7 +315,7 @@ final class Runner {
    * --out must be a directory (or creatable as one) where tlogsim may write, and must not hold a summary.json
    * unless --force.
    */
-  private static void checkOut(Path out, boolean force) {
+  static void checkOut(Path out, boolean force) {
     if (Files.exists(out) && !Files.isDirectory(out)) {
       throw new BadInputException("--out " + out + ": exists and is not a directory");
     }
@@ -188,7 +327,7 @@ final class Runner {
   }
 
   /** The directory, or the nearest existing one above it, must be a writable directory. */
-  private static void checkWritable(Path dir, String what) {
+  static void checkWritable(Path dir, String what) {
     Path p = dir.toAbsolutePath().normalize();
     while (p != null && !Files.exists(p)) p = p.getParent();
     if (p == null) throw new BadInputException(what + ": no existing directory above it");
@@ -229,7 +368,7 @@ final class Runner {
   }
 
   /** The command as typed, each argument quoted for a POSIX shell where it needs it. */
-  private String commandLine() {
+  String commandLine() {
     CommandLine root = cl;
     while (root.getParent() != null) root = root.getParent();
     List<String> args = root.getParseResult() == null ? List.of() : root.getParseResult().originalArgs();

@@ -24,8 +24,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  */
 @Command(name = "tlogsim", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "A simulator of database transaction-log management in virtual time.",
-    subcommands = {ScenariosCommand.class, ParamsCommand.class, RunCommand.class, BenchCommand.class, SweepCommand.class,
-        NodeCommand.class,
+    subcommands = {ScenariosCommand.class, ParamsCommand.class, RunCommand.class, RunsCommand.class,
+        ReplayCommand.class, CompareCommand.class, BenchCommand.class, SweepCommand.class, NodeCommand.class,
         CompletionCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT, Tlogsim.EXIT_SIGNAL}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
@@ -41,10 +41,13 @@ public final class Tlogsim implements Callable<Integer> {
   static final String EXIT_FAILED = "1:the run failed (one line on stderr; out of memory: give more with "
       + "TLOGSIM_JAVA_OPTS)";
   static final String EXIT_BAD_INPUT = "2:bad input (one line naming the key and what is allowed; nothing written)";
-  static final String EXIT_SIGNAL = "130/143:stopped by Ctrl-C or SIGTERM (nothing written)";
+  static final String EXIT_SIGNAL = "130/143:stopped by Ctrl-C or SIGTERM (no summary written; a journaled run "
+      + "can be resumed: run --resume)";
   static final String ENVIRONMENT_HEADING = "%nEnvironment:%n";
   static final String ENV_DATA = "  TLOGSIM_DATA       data directory (default ./data); --data and --out win";
   static final String ENV_JAVA_OPTS = "  TLOGSIM_JAVA_OPTS  JVM options for ./tlogsim, e.g. -Xmx8g for large runs";
+  static final String ENV_JDBC = "  TLOGSIM_JDBC_URL   --journal postgres: the database (also TLOGSIM_JDBC_USER, "
+      + "TLOGSIM_JDBC_PASSWORD)";
   static final String ENV_DEBUG = "  TLOGSIM_DEBUG      1: print the stack trace of a failure";
 
   @Spec

@@ -62,8 +62,9 @@ class ProcessExitTest {
     List<String> rest = Files.readAllLines(err).stream().filter(l -> !l.startsWith("progress")).toList();
     assertEquals(143, p.exitValue(), "the JVM's code for SIGTERM, never 0");
     assertEquals(1, rest.size(), rest.toString());
-    assertTrue(rest.get(0).matches("tlogsim: stopped by SIGTERM at [\\d.]+ of 60 simulated s; nothing was written"),
-        rest.get(0));
+    assertTrue(rest.get(0).matches("tlogsim: stopped by SIGTERM at [\\d.]+ of 60 simulated s; no summary was written;"
+        + " run gcm1-42-\\S+ stays in the journal; tlogsim run --resume gcm1-42-\\S+ continues it from its last"
+        + " checkpoint"), rest.get(0));
     assertEquals(List.of(), runDirs(data), "no empty run directory is left");
   }
 

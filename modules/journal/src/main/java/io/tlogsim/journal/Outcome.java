@@ -12,17 +12,19 @@ import java.util.List;
  *
  * @param results each component's results, by component id (the models' own records)
  * @param recoveries times the run went back to a checkpoint after losing a component
+ * @param nodes JVMs that held the clock or a component (the cross-node figures are the kernel's, as reported)
  */
 public record Outcome(long digest, long events, long windows, long messages,
-    @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) List<Object> results, long wallNanos, long recoveries)
-    implements CborSerializable {
+    @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) List<Object> results, long wallNanos, long recoveries, int nodes,
+    long crossNodeMessages, long crossNodeBytes) implements CborSerializable {
 
   public static Outcome of(RunOutcome o) {
     return new Outcome(o.digest(), o.events(), o.windows(), o.messages(), new ArrayList<>(o.results()), o.wallNanos(),
-        o.recoveries());
+        o.recoveries(), o.nodes(), o.crossNodeMessages(), o.crossNodeBytes());
   }
 
   public RunOutcome toRunOutcome() {
-    return new RunOutcome(digest, events, windows, messages, List.copyOf(results), wallNanos, recoveries);
+    return new RunOutcome(digest, events, windows, messages, List.copyOf(results), wallNanos, recoveries, nodes,
+        crossNodeMessages, crossNodeBytes);
   }
 }

@@ -1,0 +1,129 @@
+package io.tlogsim.cli;
+
+import io.tlogsim.analysis.LatencyLog;
+import io.tlogsim.analysis.SummaryComparison;
+import io.tlogsim.analysis.SummaryWriter;
+import io.tlogsim.engine.ScenarioKinds;
+import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.engine.scenario.RunControl;
+import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.engine.scenario.Text;
+import io.tlogsim.journal.Journal;
+import io.tlogsim.journal.JournalSettings;
+import io.tlogsim.journal.RunSpec;
+import io.tlogsim.journal.RunStatus;
+import io.tlogsim.journal.RunStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tlogsim replay <run-id>}: rebuilds a finished run's summary.json and latency.hlog from the journal alone,
+ * without simulating: the run's scenario and the kernel's outcome are read back (Persistence Query) and the summary is
+ * built by the same engine code that built it live. The journal is only read.
+ */
+@Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
+    description = "Rebuild a stored run's summary.json and latency.hlog from the journal, without simulating again.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_JDBC})
+final class ReplayCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "<run-id>", description = "A run of the journal (see 'tlogsim runs').")
+  String runId;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Where summary.json and latency.hlog go (default: <data>/runs/<run-id>).")
+  String out;
+
+  @Option(names = "--force", description = "Overwrite a summary.json already there.")
+  boolean force;
+
+  @Option(names = "--json", description = "Print summary.json on stdout (the human summary goes to stderr unless "
+      + "--quiet).")
+  boolean json;
+
+  @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors (and, with --json, the JSON).")
+  boolean quiet;
+
+  @Mixin
+  StoreOptions store;
+
+  @Override
+  public Integer call() throws IOException {
+    LoggerFactory.getILoggerFactory();
+    if (out != null && out.isBlank()) throw new BadInputException("--out: must not be empty; give a directory");
+    JournalSettings js = store.settings();
+    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    PrintWriter human = quiet ? null : json ? err : stdout;
+    try (Journal journal = Journal.openForReading(js)) {
+      RunStore.StoredRun run = journal.store().load(runId);
+      if (run.status() != RunStatus.COMPLETED) {
+        throw new BadInputException("run " + runId + " is " + run.status().label() + ": it has no results to replay"
+            + (run.status() == RunStatus.INTERRUPTED ? " (tlogsim run --resume " + runId + " finishes it)" : ""));
+      }
+      RunSpec rs = run.spec();
+      Path dir = out != null ? Path.of(out) : store.dataDir().resolve("runs").resolve(runId);
+      Runner.checkOut(dir, force);
+
+      // The same code as the live run: the scenario as it was resolved, its result from the kernel's outcome.
+      Scenario scenario = rs.scenario(ScenarioKinds.all());
+      RunControl control = new RunControl(rs.seed(), rs.threads(), null);
+      ScenarioResult result = scenario.complete(scenario.prepare(control).result(run.outcome().toRunOutcome()));
+      Map<String, Object> summary = new LinkedHashMap<>(result.summary());
+      summary.put("provenance", provenance(run));
+
+      Files.createDirectories(dir);
+      Path summaryFile = SummaryWriter.write(dir, runId, summary);
+      Path latencyFile = result.histograms().isEmpty() ? null
+          : LatencyLog.write(dir, runId, scenario.endTimeNanos() / 1e9, result.histograms());
+      if (json) stdout.print(SummaryWriter.toJson(runId, summary));
+      String drift = drift(run.summary(), SummaryWriter.withRunId(runId, summary));
+      if (drift != null) {
+        err.println("tlogsim: note: the rebuilt summary differs from the one the run wrote at " + drift
+            + " (written by another version of tlogsim?)");
+      }
+      if (human != null) {
+        result.humanLines().forEach(human::println);
+        Text.paragraph("replayed", "from the " + js.kind().option() + " journal, without simulating")
+            .forEach(human::println);
+        if (latencyFile != null) human.println("histogram    " + latencyFile.getFileName() + " beside summary.json");
+        human.println("summary      " + summaryFile.toAbsolutePath().normalize());
+      }
+    }
+    stdout.flush();
+    err.flush();
+    return Tlogsim.OK;
+  }
+
+  /** The provenance the run wrote (a resumed run's says so); the one it started with when none was stored. */
+  private static Object provenance(RunStore.StoredRun run) {
+    Object written = run.summary() == null ? null : run.summary().get("provenance");
+    return written != null ? written : run.spec().provenance();
+  }
+
+  /** The first paths where the rebuilt summary differs from the stored one, or null when they agree. */
+  private static String drift(Map<String, Object> stored, Map<String, Object> rebuilt) {
+    if (stored == null) return null;
+    List<String> paths = SummaryComparison.rows(stored, rebuilt).stream().filter(SummaryComparison.Row::differs)
+        .map(SummaryComparison.Row::path).toList();
+    if (paths.isEmpty()) return null;
+    return String.join(", ", paths.subList(0, Math.min(3, paths.size()))) + (paths.size() > 3 ? ", ..." : "");
+  }
+}

@@ -1,0 +1,45 @@
+package io.tlogsim.cli;
+
+import io.tlogsim.journal.Journal;
+import io.tlogsim.journal.JournalSettings;
+import io.tlogsim.journal.RunStore;
+import io.tlogsim.journal.RunsTable;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code tlogsim runs}: the runs a journal holds, oldest first. Reads only. */
+@Command(name = "runs", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
+    description = "List the runs stored in the journal: id, scenario, seed, status (running, completed, interrupted, "
+        + "failed), start, simulated seconds, digest. A run whose process died (kill -9) shows as interrupted.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_BAD_INPUT},
+    footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA, Tlogsim.ENV_JDBC})
+final class RunsCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  StoreOptions store;
+
+  @Override
+  public Integer call() {
+    LoggerFactory.getILoggerFactory();
+    JournalSettings js = store.settings();
+    PrintWriter out = spec.commandLine().getOut();
+    try (Journal journal = Journal.openForReading(js)) {
+      List<RunStore.Listed> runs = journal.store().list();
+      if (runs.isEmpty()) {
+        out.println("no runs in the " + js.describe() + (journal.exists() ? "" : " (it does not exist yet)"));
+      } else {
+        RunsTable.lines(runs).forEach(out::println);
+      }
+    }
+    out.flush();
+    return Tlogsim.OK;
+  }
+}
