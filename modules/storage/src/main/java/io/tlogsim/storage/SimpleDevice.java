@@ -3,48 +3,57 @@ package io.tlogsim.storage;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
-import io.tlogsim.kernel.SimComponent;
 
 /**
  * A device serving one request at a time in arrival order; a request takes a fixed latency plus bytes / bandwidth
- * (the GCM-1 device of BENCH.md), whatever its kind. It answers as soon as it accepts a request, stamped with the completion time:
- * that is what lets the requester know its future early.
+ * (the GCM-1 device of BENCH.md), whatever its kind. It answers as soon as it accepts a request, stamped with the
+ * completion time: that is what lets the requester know its future early.
+ *
+ * <p>It keeps its statistics and per-second series in its results but records no per-second facts: a fact needs a
+ * timer, and a timer is an event, which would change GCM-1's trace and digest.
  */
-public final class SimpleDevice implements SimComponent {
-  private final String name;
+public final class SimpleDevice extends Device {
   private final long baseNanos;
   private final double bytesPerNano;
 
-  private State s = new State(0, 0, 0, 0, 0, 0, 0);
+  private long busyUntil;
 
   /**
    * @param baseNanos latency of every request (> 0: it is also the least delay of a reply)
    * @param mbPerSec transfer rate in MB/s (10^6 bytes per second)
    */
   public SimpleDevice(String name, long baseNanos, double mbPerSec) {
-    if (baseNanos <= 0) throw new IllegalArgumentException(name + ": base latency must be > 0 ns");
-    if (!(mbPerSec > 0)) throw new IllegalArgumentException(name + ": rate must be > 0 MB/s");
-    this.name = name;
+    super(name, false);
+    if (baseNanos <= 0) throw new DeviceConfigException("latency", "must be > 0 ns, got " + baseNanos);
+    DeviceConfigException.positive("mbPerSec", mbPerSec, " MB/s");
     this.baseNanos = baseNanos;
     this.bytesPerNano = mbPerSec * 1e6 / 1e9;
   }
 
-  /** Service time of a write of {@code bytes}: base + bytes / rate, in whole ns. */
+  /** Service time of a request of {@code bytes}: base + bytes / rate, in whole ns. */
   public long serviceNanos(long bytes) {
     return baseNanos + (long) (bytes / bytesPerNano);
   }
 
   @Override
-  public void onEvent(Context ctx, Event ev) {
-    boolean read = ev.kind() == DeviceProtocol.READ;
+  public String model() {
+    return "simple";
+  }
+
+  @Override
+  public long replyLookaheadNanos() {
+    return baseNanos;
+  }
+
+  @Override
+  protected void handle(Context ctx, Event ev) {
+    checkKind(name, ev);
     long now = ctx.now();
-    long bytes = ev.b();
-    long start = Math.max(now, s.busyUntil);
-    long service = serviceNanos(bytes);
-    long done = start + service;
-    s = new State(done, s.reads + (read ? 1 : 0), s.writes + (read ? 0 : 1), s.bytesRead + (read ? bytes : 0),
-        s.bytesWritten + (read ? 0 : bytes), s.busy + service, s.latency + (done - now));
-    ctx.send(ctx.replyLink(), done, DeviceProtocol.DONE, ev.a(), bytes, ev.kind(), ev.d());
+    long bytes = bytesOf(ev);
+    long done = Math.max(now, busyUntil) + serviceNanos(bytes);
+    busyUntil = done;
+    stats.request(ctx, ev.kind(), bytes, now, done, 0);
+    reply(ctx, done, ev);
   }
 
   @Override
@@ -54,20 +63,15 @@ public final class SimpleDevice implements SimComponent {
 
   @Override
   public Object snapshot() {
-    return s;
+    return new State(busyUntil, stats.state());
   }
 
   @Override
   public void restore(Object snapshot) {
-    s = (State) snapshot;
+    State s = (State) snapshot;
+    busyUntil = s.busyUntil();
+    stats.restore(s.stats());
   }
 
-  @Override
-  public Object results() {
-    return new DeviceStats(name, s.reads, s.writes, s.bytesWritten, s.busy, s.latency, 0);
-  }
-
-  /** Immutable, so a snapshot is the object itself. */
-  public record State(long busyUntil, long reads, long writes, long bytesRead, long bytesWritten, long busy,
-      long latency) implements CborSerializable {}
+  public record State(long busyUntil, IoStats.State stats) implements CborSerializable {}
 }
