@@ -1,0 +1,65 @@
+package io.tlogsim.storage;
+
+/**
+ * A cloud premium disk as the model runs it: the disk's size tier, optionally the managed-instance limits of the file
+ * on it, base latency, the short burst a throttle lets through, credit bursting, the I/O unit the disk counts, and
+ * optionally the per-instance log-rate cap.
+ *
+ * @param band the managed-instance per-file limits over the disk's own, or null for a bare disk
+ * @param throttleBurstNanos the burst a throttle lets through at once, in time at the cap (a full bucket of
+ *     cap x this): after it, requests are delayed so that every second stays at the cap
+ * @param creditBursting true when the disk bursts on credits (only a tier that allows it, P20 and below)
+ * @param logRateMiBPerSec the instance's log write rate cap applied to this disk's writes; 0: off
+ */
+public record PremiumSpec(PremiumTier disk, ManagedInstanceBand band, long latencyNanos, long throttleBurstNanos,
+    boolean creditBursting, long burstIops, long burstMiBPerSec, long burstSeconds, long ioUnitBytes,
+    double logRateMiBPerSec) {
+
+  public PremiumSpec {
+    DeviceConfigException.range("latencyUs", latencyNanos / 1e3, 0.001, 1e7, " us");
+    DeviceConfigException.range("throttleBurstMs", throttleBurstNanos / 1e6, 0.001, 10_000, " ms");
+    DeviceConfigException.range("logRateMiBPerSec", logRateMiBPerSec, 0, 1e6, " MiB/s");
+    if (creditBursting && !disk.creditBursting()) {
+      throw new DeviceConfigException("creditBursting", "only tiers up to the last bursting one may burst; "
+          + disk.name() + " does not");
+    }
+  }
+
+  /** A named disk (P10 ... P80): its own caps, counting each {@code ioUnitBytes} as one I/O. */
+  public static PremiumSpec named(PremiumCatalog c, String tier, long latencyNanos, long throttleBurstNanos,
+      boolean creditBursting, int logRateVCores) {
+    PremiumTier t = c.tier("tier", tier);
+    return new PremiumSpec(t, null, latencyNanos, throttleBurstNanos, creditBursting && t.creditBursting(),
+        c.burstIops(), c.burstMiBPerSec(), c.burstSeconds(), c.ioUnitBytes(), logRate(c, logRateVCores));
+  }
+
+  /**
+   * A managed-instance file of {@code fileGiB}: the smallest disk that holds it, under the instance's per-file limits
+   * of its band (which count every I/O once). The disk's credit bursting, if any, cannot lift the file above its band.
+   */
+  public static PremiumSpec forFile(PremiumCatalog c, double fileGiB, long latencyNanos, long throttleBurstNanos,
+      boolean creditBursting, int logRateVCores) {
+    ManagedInstanceBand b = c.band("fileSizeGiB", fileGiB);
+    PremiumTier t = c.tierForSize("fileSizeGiB", fileGiB);
+    return new PremiumSpec(t, b, latencyNanos, throttleBurstNanos, creditBursting && t.creditBursting(),
+        c.burstIops(), c.burstMiBPerSec(), c.burstSeconds(), c.ioUnitBytes(), logRate(c, logRateVCores));
+  }
+
+  private static double logRate(PremiumCatalog c, int vCores) {
+    DeviceConfigException.range("logRateVCores", vCores, 0, 1024, " vCores (0: no log-rate cap)");
+    return vCores == 0 ? 0 : c.logRateMiBPerSec(vCores);
+  }
+
+  public long capacityBytes() {
+    return disk.sizeGiB() << 30;
+  }
+
+  /** The IOPS cap in force without bursting: the band's when there is one (it is never above the disk's). */
+  public long iopsCap() {
+    return band == null ? disk.iops() : Math.min(band.iops(), disk.iops());
+  }
+
+  public long mibPerSecCap() {
+    return band == null ? disk.mibPerSec() : Math.min(band.mibPerSec(), disk.mibPerSec());
+  }
+}
