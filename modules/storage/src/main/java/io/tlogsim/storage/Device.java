@@ -36,12 +36,12 @@ public abstract class Device implements SimComponent {
 
   @Override
   public void start(Context ctx) {
-    endTime = ctx.endTime();
+    stats.noteEnd(ctx.endTime());
   }
 
   @Override
   public final void onEvent(Context ctx, Event ev) {
-    endTime = ctx.endTime();
+    stats.noteEnd(ctx.endTime());
     if (IoStats.isTick(ev)) {
       beforeTick(ctx);
       stats.tick(ctx, oldestUnknownArrival());
@@ -89,9 +89,6 @@ public abstract class Device implements SimComponent {
 
   @Override
   public Object results() {
-    return stats.results(model(), endTime, counters());
+    return stats.results(model(), counters());
   }
-
-  // The run's end, seen at start and at every event (results() has no context); NEVER if the device saw neither.
-  private long endTime = VirtualTime.NEVER;
 }

@@ -63,9 +63,14 @@ public final class Hdd extends Device {
     return "hdd (" + spec.rpm() + " rpm, queue depth " + spec.queueDepth() + ")";
   }
 
+  /**
+   * In arrival order every reply goes on arrival, at least the command overhead ahead; with a deeper queue a reply
+   * goes when its service starts, at least the least service ahead.
+   */
   @Override
   public long replyLookaheadNanos() {
-    return Math.min(spec.commandOverheadNanos(), MIN_SERVICE_NANOS);
+    return spec.queueDepth() == 1 ? spec.commandOverheadNanos()
+        : Math.min(spec.commandOverheadNanos(), MIN_SERVICE_NANOS);
   }
 
   /** Seek time over {@code distance} tracks. */

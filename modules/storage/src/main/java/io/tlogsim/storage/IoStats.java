@@ -31,6 +31,7 @@ public final class IoStats {
   private long[] sReads = new long[0], sWrites = new long[0], sBytes = new long[0], sQueue = new long[0],
       sThrottled = new long[0];
   private int emitted; // seconds [0, emitted) have been recorded as facts
+  private long endTime = VirtualTime.NEVER; // the run's end (results() has no context), kept in checkpoints
   private long tickAt = -1; // the pending tick, or -1
 
   /** @param emitFacts false: keep the series in the results only, schedule no timer (the GCM-1 device) */
@@ -158,6 +159,11 @@ public final class IoStats {
     if (now < end && (unknown > 0 || lastBusyEnd > now || emitted < (int) (now / SECOND))) scheduleTick(ctx);
   }
 
+  /** The run's end, as the device saw it at start or at an event. */
+  void noteEnd(long end) {
+    endTime = end;
+  }
+
   /** True when the event is this recorder's tick. */
   static boolean isTick(io.tlogsim.kernel.Event ev) {
     return ev.port() == Context.SELF_PORT && ev.kind() == TICK;
@@ -172,9 +178,8 @@ public final class IoStats {
     return i < a.length ? a[i] : 0;
   }
 
-  DeviceStats results(String model, long endTime, java.util.SortedMap<String, Long> counters) {
-    // an idle device restored from a checkpoint may never learn the run's end: then the series is what it holds
-    int n = endTime == VirtualTime.NEVER ? sReads.length : second(endTime, endTime) + 1;
+  DeviceStats results(String model, java.util.SortedMap<String, Long> counters) {
+    int n = endTime == VirtualTime.NEVER ? 0 : second(endTime, endTime) + 1;
     DeviceSeries series = new DeviceSeries(Arrays.copyOf(sReads, n), Arrays.copyOf(sWrites, n),
         Arrays.copyOf(sBytes, n), Arrays.copyOf(sQueue, n), Arrays.copyOf(sThrottled, n));
     long busy = busyClosed + Math.max(0, Math.min(lastBusyEnd, VirtualTime.plus(endTime, 1)) - busyStart);
@@ -184,7 +189,8 @@ public final class IoStats {
 
   State state() {
     return new State(new long[] {reads, writes, flushes, zeroFills, bytesRead, bytesWritten, bytesZeroed, busyClosed,
-        busyStart, lastBusyEnd, unknown, latencySum, latencyMax, throttled, emitted, tickAt}, DeviceStats.encode(latency),
+        busyStart, lastBusyEnd, unknown, latencySum, latencyMax, throttled, emitted, tickAt, endTime},
+        DeviceStats.encode(latency),
         sReads.clone(), sWrites.clone(), sBytes.clone(), sQueue.clone(), sThrottled.clone());
   }
 
@@ -206,6 +212,7 @@ public final class IoStats {
     throttled = v[13];
     emitted = (int) v[14];
     tickAt = v[15];
+    endTime = v[16];
     latency = DeviceStats.decode(s.latency());
     sReads = s.reads().clone();
     sWrites = s.writes().clone();

@@ -23,7 +23,7 @@ public record PremiumCatalog(List<PremiumTier> tiers, List<ManagedInstanceBand> 
   /** The tier of this name, or a {@link DeviceConfigException} naming {@code key} and the tiers there are. */
   public PremiumTier tier(String key, String name) {
     for (PremiumTier t : tiers) if (t.name().equalsIgnoreCase(name)) return t;
-    throw new DeviceConfigException(key, "must be one of " + tierNames() + ", got '" + name + "'");
+    throw new DeviceConfigException(key, "must be one of " + String.join(", ", tierNames()) + ", got '" + name + "'");
   }
 
   public List<String> tierNames() {
