@@ -1,6 +1,9 @@
 package io.tlogsim.engine;
 
 import io.tlogsim.engine.gcm1.Gcm1Kind;
+import io.tlogsim.engine.iobench.IobenchKind;
+import io.tlogsim.engine.iobench.PremiumTiersKind;
+import io.tlogsim.engine.iobench.RaidExamplesKind;
 import io.tlogsim.engine.scenario.ScenarioKind;
 import io.tlogsim.engine.scenario.ScenarioLoader;
 import java.util.ArrayList;
@@ -16,7 +19,8 @@ public final class ScenarioKinds {
   private ScenarioKinds() {}
 
   public static List<ScenarioKind> all() {
-    List<ScenarioKind> kinds = new ArrayList<>(List.of(new Gcm1Kind()));
+    List<ScenarioKind> kinds = new ArrayList<>(List.of(new Gcm1Kind(), new IobenchKind(), new RaidExamplesKind(),
+        new PremiumTiersKind()));
     List<ScenarioKind> more = new ArrayList<>();
     ServiceLoader.load(ScenarioKind.class).forEach(more::add);
     more.sort(Comparator.comparing(ScenarioKind::name)); // the classpath's order must not matter

@@ -74,9 +74,9 @@ public record Scenario(String name, ScenarioKind kind, String description, long 
       summary.put("referenceDropped", droppedReference.toSummary());
       lines.addAll(droppedReference.lines());
     }
-    return new Result(summary, lines, result.histograms());
+    return new Result(summary, lines, result.histograms(), result.files());
   }
 
-  private record Result(Map<String, Object> summary, List<String> humanLines, Map<String, Histogram> histograms)
-      implements ScenarioResult {}
+  private record Result(Map<String, Object> summary, List<String> humanLines, Map<String, Histogram> histograms,
+      Map<String, String> files) implements ScenarioResult {}
 }

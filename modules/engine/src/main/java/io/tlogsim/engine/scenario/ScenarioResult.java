@@ -6,7 +6,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What a finished scenario gives the user: the summary (nested maps whose names follow DESIGN.md's summary.json
- * contract), a one-screen text rendering of it, and its latency histograms.
+ * contract), a one-screen text rendering of it, its latency histograms, and files to write beside summary.json.
  */
 public interface ScenarioResult {
   Map<String, Object> summary();
@@ -18,6 +18,14 @@ public interface ScenarioResult {
    * measures none.
    */
   default Map<String, Histogram> histograms() {
+    return Map.of();
+  }
+
+  /**
+   * Files to write beside summary.json, file name to text: time series (DESIGN.md: "Time series go to CSV files beside
+   * summary.json, not into it"), e.g. a storage run's devices.csv. Empty when the kind has none.
+   */
+  default Map<String, String> files() {
     return Map.of();
   }
 }

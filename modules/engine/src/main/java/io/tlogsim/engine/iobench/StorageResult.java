@@ -1,0 +1,66 @@
+package io.tlogsim.engine.iobench;
+
+import io.tlogsim.engine.scenario.Params;
+import io.tlogsim.engine.scenario.RunControl;
+import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.kernel.RunOutcome;
+import io.tlogsim.storage.DeviceStats;
+import io.tlogsim.storage.StorageAssembly;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The result of a storage run: summary, printed lines, and devices.csv (every device's per-second series). */
+public record StorageResult(Map<String, Object> summary, List<String> humanLines, Map<String, String> files)
+    implements ScenarioResult {
+
+  /** The summary's head: scenario, seed, simulated seconds, digest. */
+  static Map<String, Object> head(String scenario, RunControl control, double seconds, RunOutcome out) {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("scenario", scenario);
+    s.put("seed", control.seed());
+    s.put("simulatedSeconds", seconds);
+    s.put("digest", out.digestHex());
+    return s;
+  }
+
+  /** Every device of the assembly, in build order, with its stats. */
+  static List<DeviceStats> devices(StorageAssembly a, RunOutcome out) {
+    List<DeviceStats> list = new ArrayList<>();
+    for (StorageAssembly.Placed p : a.devices()) list.add((DeviceStats) out.results().get(p.id()));
+    return list;
+  }
+
+  /** summary.run: threads, wall time, events, windows, messages, and I/Os per wall second. */
+  static Map<String, Object> run(RunControl control, RunOutcome out, long ios) {
+    double wall = out.wallNanos() / 1e9;
+    Map<String, Object> run = new LinkedHashMap<>();
+    run.put("threads", control.threads());
+    run.put("nodes", 1);
+    run.put("wallSeconds", StorageReport.round(wall));
+    run.put("events", out.events());
+    run.put("windows", out.windows());
+    run.put("messages", out.messages());
+    run.put("simulatedEventsPerWallSecond", StorageReport.round(StorageReport.ratio(out.events(), wall)));
+    run.put("iosPerWallSecond", StorageReport.round(StorageReport.ratio(ios, wall)));
+    run.put("messagesPerEvent", out.events() == 0 ? 0.0 : Math.round(out.messagesPerEvent() * 1e4) / 1e4);
+    return run;
+  }
+
+  static String runLine(RunControl control, RunOutcome out, long ios) {
+    double wall = out.wallNanos() / 1e9;
+    return String.format(Locale.ROOT, "run          %.2f wall s on %d threads: %,.0f simulated I/Os per wall s, %,.0f"
+        + " events/s, %.4f messages/event, %,d windows", wall, control.threads(), StorageReport.ratio(ios, wall),
+        StorageReport.ratio(out.events(), wall), out.messagesPerEvent(), out.windows());
+  }
+
+  static Map<String, String> csv(List<DeviceStats> devices) {
+    return Map.of("devices.csv", StorageReport.devicesCsv(devices));
+  }
+
+  static Map<String, Object> params(Params p) {
+    return p.asMap();
+  }
+}
