@@ -20,10 +20,11 @@ import java.util.SortedMap;
  *   <li>A request fans out to member I/Os after the controller's own time; it completes, one controller time after
  *       its last member I/O, when every member I/O has completed (a read-modify-write's writes start when its reads
  *       are done). A read goes to the mirror with the fewest I/Os outstanding from this controller.</li>
- *   <li>Write-back (cache on, battery good): a write completes at cache latency and is destaged behind it, its member
- *       I/Os issued at once; at most {@code cacheBytes} are dirty, and a write that finds the cache full waits, in
- *       arrival order, for destages to free room. A flush completes at cache latency (the battery keeps the cache).
- *       A write larger than the whole cache goes through.</li>
+ *   <li>Write-back (cache on, battery good): a write completes at cache latency and is destaged behind it, in
+ *       arrival order, at most {@code destageDepth} writes per member at once (reads go to the members meanwhile,
+ *       not behind the whole cache); at most {@code cacheBytes} are dirty, and a write that finds the cache full
+ *       waits, in arrival order, for destages to free room. A flush completes at cache latency (the battery keeps
+ *       the cache). A write larger than the whole cache goes through.</li>
  *   <li>Write-through (cache off or battery failed): a write completes when its members have; a flush goes to every
  *       member.</li>
  * </ul>
@@ -45,6 +46,9 @@ public final class RaidController extends Device {
   private long nextOp = 1;
   private final LinkedHashMap<Long, Op> ops = new LinkedHashMap<>(); // in creation order: the oldest first
   private final ArrayDeque<Waiting> cacheWait = new ArrayDeque<>();
+  private final ArrayDeque<Op> destageWait = new ArrayDeque<>(); // cached writes not yet destaging, oldest first
+  private final int maxDestaging;
+  private int destaging;
   private long dirty;
   private final int[] outstanding;
   private long backendReads, backendWrites, backendFlushes, cacheWaits, cacheWaitNanos, cachedWriteCount;
@@ -66,6 +70,7 @@ public final class RaidController extends Device {
     this.cached = spec.cachedWrites();
     this.outstanding = new int[spec.members()];
     this.hostDelay = cached ? Math.min(spec.cacheLatencyNanos(), spec.controllerNanos()) : spec.controllerNanos();
+    this.maxDestaging = spec.members() * spec.destageDepth();
   }
 
   @Override
@@ -125,7 +130,13 @@ public final class RaidController extends Device {
     }
     stats.complete(ctx, w.kind(), w.bytes(), w.arrival(), done, 0);
     ctx.send(w.link(), done, DeviceProtocol.DONE, w.tag(), w.bytes(), w.kind(), w.file());
-    start(ctx, new Op(nextOp++, -1, w.kind(), w.bytes(), w.offset(), w.file(), now, -1));
+    Op destage = new Op(nextOp++, -1, w.kind(), w.bytes(), w.offset(), w.file(), now, -1);
+    if (destaging < maxDestaging) {
+      destaging++;
+      start(ctx, destage);
+    } else {
+      destageWait.add(destage);
+    }
   }
 
   private void start(Context ctx, Op op) {
@@ -181,8 +192,13 @@ public final class RaidController extends Device {
     }
     ops.remove(id);
     long now = ctx.now();
-    if (op.link < 0) { // a destage: room in the cache for writes that wait
+    if (op.link < 0) { // a destage: the next one starts, and there is room in the cache for writes that wait
       dirty -= op.bytes;
+      destaging--;
+      if (!destageWait.isEmpty()) {
+        destaging++;
+        start(ctx, destageWait.poll());
+      }
       while (!cacheWait.isEmpty() && dirty + cacheWait.peek().bytes() <= spec.cacheBytes()) admit(ctx, cacheWait.poll());
     } else {
       long done = now + spec.controllerNanos();
@@ -273,23 +289,33 @@ public final class RaidController extends Device {
   public record OpState(long id, long tag, int kind, long bytes, long offset, long file, long arrival, int link,
       int pending, List<long[]> later) implements CborSerializable {}
 
-  public record State(long nextOp, List<OpState> ops, List<Waiting> cacheWait, long dirty, int[] outstanding,
-      long[] counters, IoStats.State stats) implements CborSerializable {}
+  public record State(long nextOp, List<OpState> ops, List<Waiting> cacheWait, List<OpState> destageWait,
+      int destaging, long dirty, int[] outstanding, long[] counters, IoStats.State stats) implements CborSerializable {}
 
   @Override
   public Object snapshot() {
     List<OpState> list = new ArrayList<>();
-    for (Op op : ops.values()) {
-      List<long[]> later = new ArrayList<>();
-      for (RaidLayout.MemberIo io : op.later) {
-        later.add(new long[] {io.member(), io.kind(), io.offset(), io.bytes(), io.phase()});
-      }
-      list.add(new OpState(op.id, op.tag, op.kind, op.bytes, op.offset, op.file, op.arrival, op.link, op.pending,
-          later));
-    }
-    return new State(nextOp, list, new ArrayList<>(cacheWait), dirty, outstanding.clone(),
+    for (Op op : ops.values()) list.add(state(op));
+    List<OpState> waiting = new ArrayList<>();
+    for (Op op : destageWait) waiting.add(state(op));
+    return new State(nextOp, list, new ArrayList<>(cacheWait), waiting, destaging, dirty, outstanding.clone(),
         new long[] {backendReads, backendWrites, backendFlushes, cacheWaits, cacheWaitNanos, cachedWriteCount},
         stats.state());
+  }
+
+  private static OpState state(Op op) {
+    List<long[]> later = new ArrayList<>();
+    for (RaidLayout.MemberIo io : op.later) later.add(new long[] {io.member(), io.kind(), io.offset(), io.bytes(), io.phase()});
+    return new OpState(op.id, op.tag, op.kind, op.bytes, op.offset, op.file, op.arrival, op.link, op.pending, later);
+  }
+
+  private static Op op(OpState o) {
+    Op op = new Op(o.id(), o.tag(), o.kind(), o.bytes(), o.offset(), o.file(), o.arrival(), o.link());
+    op.pending = o.pending();
+    List<RaidLayout.MemberIo> later = new ArrayList<>();
+    for (long[] v : o.later()) later.add(new RaidLayout.MemberIo((int) v[0], (int) v[1], v[2], v[3], (int) v[4]));
+    op.later = later;
+    return op;
   }
 
   @Override
@@ -297,14 +323,10 @@ public final class RaidController extends Device {
     State s = (State) snapshot;
     nextOp = s.nextOp();
     ops.clear();
-    for (OpState o : s.ops()) {
-      Op op = new Op(o.id(), o.tag(), o.kind(), o.bytes(), o.offset(), o.file(), o.arrival(), o.link());
-      op.pending = o.pending();
-      List<RaidLayout.MemberIo> later = new ArrayList<>();
-      for (long[] v : o.later()) later.add(new RaidLayout.MemberIo((int) v[0], (int) v[1], v[2], v[3], (int) v[4]));
-      op.later = later;
-      ops.put(op.id, op);
-    }
+    for (OpState o : s.ops()) ops.put(o.id(), op(o));
+    destageWait.clear();
+    for (OpState o : s.destageWait()) destageWait.add(op(o));
+    destaging = s.destaging();
     cacheWait.clear();
     cacheWait.addAll(s.cacheWait());
     dirty = s.dirty();

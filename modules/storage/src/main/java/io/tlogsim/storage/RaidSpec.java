@@ -11,9 +11,11 @@ import java.util.List;
  * @param cacheBytes the write cache: the most written bytes not yet on the members
  * @param cacheLatencyNanos what a write costs when the cache takes it
  * @param controllerNanos the controller's own time, each way (host to members, members to host)
+ * @param destageDepth cached writes the controller destages at once, per member (the rest wait in the cache, so that
+ *     reads are not queued behind the whole cache)
  */
 public record RaidSpec(int level, int members, long stripeBytes, long memberCapacityBytes, boolean writeBack,
-    boolean batteryOk, long cacheBytes, long cacheLatencyNanos, long controllerNanos) {
+    boolean batteryOk, long cacheBytes, long cacheLatencyNanos, long controllerNanos, int destageDepth) {
 
   public static final List<Integer> LEVELS = List.of(0, 1, 5, 6, 10);
   public static final int MAX_MEMBERS = 64;
@@ -39,6 +41,7 @@ public record RaidSpec(int level, int members, long stripeBytes, long memberCapa
     DeviceConfigException.range("cacheBytes", cacheBytes, 0, 1L << 40, " bytes");
     DeviceConfigException.range("cacheLatencyUs", cacheLatencyNanos / 1e3, 0.001, 1e7, " us");
     DeviceConfigException.range("controllerUs", controllerNanos / 1e3, 0.001, 1e7, " us");
+    DeviceConfigException.range("destageDepth", destageDepth, 1, 1024, " writes per member");
   }
 
   /** Fewest members of a level: 2 for striping and mirroring, 3 for single parity, 4 for double parity and 1+0. */

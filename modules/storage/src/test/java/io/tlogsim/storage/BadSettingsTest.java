@@ -24,7 +24,7 @@ class BadSettingsTest {
     refused("seekReadMs", "must be from 0.001 to 100 ms, got -3.3",
         () -> new HddSpec(15_000, -3_300_000, 3_800_000, 200_000, 75, Rigs.GIB, 50_000, 1));
     refused("cacheLatencyUs", "must be from 0.001 to 10000000 us, got -50",
-        () -> new RaidSpec(10, 4, 65536, Rigs.GIB, true, true, 1 << 20, -50_000, 20_000));
+        () -> new RaidSpec(10, 4, 65536, Rigs.GIB, true, true, 1 << 20, -50_000, 20_000, 4));
   }
 
   @Test
@@ -38,19 +38,19 @@ class BadSettingsTest {
   @Test
   void raidFiveWithTwoMembersAndOtherMemberCounts() {
     refused("members", "RAID 5 needs 3 to 64 members, got 2",
-        () -> new RaidSpec(5, 2, 65536, Rigs.GIB, false, true, 0, 50_000, 20_000));
+        () -> new RaidSpec(5, 2, 65536, Rigs.GIB, false, true, 0, 50_000, 20_000, 4));
     refused("members", "RAID 6 needs 4 to 64 members, got 3",
-        () -> new RaidSpec(6, 3, 65536, Rigs.GIB, false, true, 0, 50_000, 20_000));
+        () -> new RaidSpec(6, 3, 65536, Rigs.GIB, false, true, 0, 50_000, 20_000, 4));
     refused("members", "RAID 10 needs an even number of 4 to 64 members, got 5",
-        () -> new RaidSpec(10, 5, 65536, Rigs.GIB, false, true, 0, 50_000, 20_000));
+        () -> new RaidSpec(10, 5, 65536, Rigs.GIB, false, true, 0, 50_000, 20_000, 4));
     refused("level", "must be one of 0, 1, 5, 6, 10, got 4",
-        () -> new RaidSpec(4, 4, 65536, Rigs.GIB, false, true, 0, 50_000, 20_000));
+        () -> new RaidSpec(4, 4, 65536, Rigs.GIB, false, true, 0, 50_000, 20_000, 4));
   }
 
   @Test
   void stripeNotAPowerOfTwo() {
     refused("stripeBytes", "must be a power of two from 512 to 67108864, got 3000",
-        () -> new RaidSpec(0, 4, 3000, Rigs.GIB, false, true, 0, 50_000, 20_000));
+        () -> new RaidSpec(0, 4, 3000, Rigs.GIB, false, true, 0, 50_000, 20_000, 4));
   }
 
   @Test

@@ -44,11 +44,11 @@ class DeterminismTest {
     a.jobs("jobs-file", new IoJobSpec("randrw", 64 << 10, 32, 1, 50, 64 * Rigs.GIB, 0, END, 1_000),
         a.device("file", new DeviceSetup.OfPremium(file)));
     HddSpec disk = Rigs.hdd15k(73 * Rigs.GIB, 1);
-    RaidSpec r5 = new RaidSpec(5, 4, 64 << 10, disk.capacityBytes(), true, true, 2 << 20, 50_000, 20_000);
+    RaidSpec r5 = new RaidSpec(5, 4, 64 << 10, disk.capacityBytes(), true, true, 2 << 20, 50_000, 20_000, 4);
     a.jobs("jobs-r5", new IoJobSpec("randrw", 8 << 10, 32, 1, 50, 200 * Rigs.GIB, 0, END, 1_000),
         a.device("r5", new DeviceSetup.OfRaid(r5, new DeviceSetup.OfHdd(disk))));
     SsdSpec flash = Rigs.ssd(true);
-    RaidSpec r10 = new RaidSpec(10, 4, 64 << 10, flash.capacityBytes(), false, true, 0, 50_000, 10_000);
+    RaidSpec r10 = new RaidSpec(10, 4, 64 << 10, flash.capacityBytes(), false, true, 0, 50_000, 10_000, 4);
     a.jobs("jobs-r10", new IoJobSpec("write", 256 << 10, 4, 1, 0, Rigs.GIB, 0, END, 1_000),
         a.device("r10", new DeviceSetup.OfRaid(r10, new DeviceSetup.OfSsd(flash))));
     return new Rig(a.topology(), a.models(), a.devices());

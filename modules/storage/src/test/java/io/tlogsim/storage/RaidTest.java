@@ -11,7 +11,7 @@ class RaidTest {
   private static final long STRIPE = 64 << 10;
 
   static RaidSpec spec(int level, int members, long memberCap, boolean writeBack, boolean battery, long cacheBytes) {
-    return new RaidSpec(level, members, STRIPE, memberCap, writeBack, battery, cacheBytes, 50_000, 20_000);
+    return new RaidSpec(level, members, STRIPE, memberCap, writeBack, battery, cacheBytes, 50_000, 20_000, 4);
   }
 
   private static List<RaidLayout.MemberIo> plan(int level, int members, int kind, long offset, long bytes) {

@@ -66,7 +66,8 @@ public final class DeviceParams {
         ParamSpec.bool("raidBatteryOk", "RAID: the cache battery is good (else write-back falls back to write-through)"),
         ParamSpec.decimal("raidCacheMiB", 0, 1 << 20, "RAID: write cache size"),
         ParamSpec.decimal("raidCacheLatencyUs", 0.001, 1e7, "RAID: latency of a write the cache takes"),
-        ParamSpec.decimal("raidControllerUs", 0.001, 1e7, "RAID: controller time each way")));
+        ParamSpec.decimal("raidControllerUs", 0.001, 1e7, "RAID: controller time each way"),
+        ParamSpec.integer("raidDestageDepth", 1, 1024, "RAID: cached writes destaged at once, per member")));
     return s;
   }
 
@@ -103,7 +104,8 @@ public final class DeviceParams {
     try {
       RaidSpec spec = new RaidSpec(level, members, p.getLong("raidStripeBytes"), m.capacityBytes(),
           p.getString("raidWriteCache").equals("write-back"), p.getBoolean("raidBatteryOk"),
-          (long) (p.getDouble("raidCacheMiB") * (1 << 20)), us(p, "raidCacheLatencyUs"), us(p, "raidControllerUs"));
+          (long) (p.getDouble("raidCacheMiB") * (1 << 20)), us(p, "raidCacheLatencyUs"), us(p, "raidControllerUs"),
+          p.getInt("raidDestageDepth"));
       return new DeviceSetup.OfRaid(spec, m);
     } catch (DeviceConfigException e) {
       throw badInput(e, "raid", p);
