@@ -37,6 +37,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
@@ -173,6 +174,7 @@ final class Runner {
     Path summaryFile;
     Path latencyFile = null;
     RunRecorder recorder = null;
+    List<Path> seriesFiles = new ArrayList<>();
     try (RunGuard guard = new RunGuard(err, () -> where(progress.get(), scenario.endTimeNanos()))) {
       // The run's id and directory, and its start in the journal. An id is the first whose directory is free; ids
       // carry the second they were made in, so the journal rarely holds one already (two runs with --out in the same
@@ -260,6 +262,9 @@ final class Runner {
             result.histograms());
       }
       if (recorder != null) recorder.completed(outcome, SummaryWriter.withRunId(runId, summary));
+      for (Map.Entry<String, String> f : new TreeMap<>(result.files()).entrySet()) { // time series, as CSV
+        seriesFiles.add(Files.writeString(dir.resolve(f.getKey()), f.getValue()));
+      }
       if (options.json) stdout.print(SummaryWriter.toJson(runId, summary));
     }
 
@@ -275,6 +280,7 @@ final class Runner {
         Text.lines("journal", runId + " in the " + journal.settings().kind().option() + " journal",
             Text.plural(recorder.checkpoints(), "checkpoint") + " (tlogsim runs)").forEach(human::println);
       }
+      for (Path f : seriesFiles) human.println("series       " + f.getFileName() + " beside summary.json (per second)");
       human.println("summary      " + summaryFile.toAbsolutePath().normalize());
     }
     stdout.flush();
