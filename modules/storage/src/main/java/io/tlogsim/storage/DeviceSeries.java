@@ -1,7 +1,6 @@
 package io.tlogsim.storage;
 
 import io.tlogsim.kernel.CborSerializable;
-import java.util.Locale;
 
 /**
  * A device's run second by second: entry s covers [s, s+1) seconds of simulated time. Reads and writes (and bytes)
@@ -26,15 +25,5 @@ public record DeviceSeries(long[] reads, long[] writes, long[] bytes, long[] que
   /** MB/s in second s (10^6 bytes). */
   public double mbPerSec(int s) {
     return bytes[s] / 1e6;
-  }
-
-  /** The series as CSV: one header line, then one line per second. */
-  public String csv() {
-    StringBuilder b = new StringBuilder("second,reads,writes,iops,mbPerSec,queueDepth,throttledMs\n");
-    for (int s = 0; s < seconds(); s++) {
-      b.append(String.format(Locale.ROOT, "%d,%d,%d,%d,%.3f,%.3f,%.3f%n", s, reads[s], writes[s], ios(s),
-          mbPerSec(s), meanQueueDepth(s), throttledNanos[s] / 1e6));
-    }
-    return b.toString();
   }
 }
