@@ -1,5 +1,6 @@
 package io.tlogsim.engine.gcm1;
 
+import io.tlogsim.engine.storage.DeviceSummary;
 import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.RunControl;
@@ -65,6 +66,7 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, M
     d.put("mbPerSec", round(mbPerSec));
     d.put("meanLatencyUs", round(dev.meanLatencyUs()));
     d.put("throttledUs", 0L);
+    DeviceSummary.device(dev, seconds).forEach(d::putIfAbsent); // latency percentiles, bytes, utilisation, model
     Map<String, Object> devices = new LinkedHashMap<>();
     devices.put(dev.name(), d);
     s.put("devices", devices);

@@ -2,6 +2,7 @@ package io.tlogsim.engine.iobench;
 
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ParamSpec;
+import io.tlogsim.engine.storage.DeviceSummary;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.scenario.RunControl;
@@ -134,7 +135,7 @@ public final class PremiumTiersKind implements ScenarioKind {
       DeviceStats st = (DeviceStats) out.results().get(d.device().id());
       ios += ((IoJobStats) out.results().get(d.jobs())).ios();
       int window = (int) Math.round(d.runtime());
-      Map<String, Object> dm = StorageReport.deviceWindow(st, window);
+      Map<String, Object> dm = DeviceSummary.deviceWindow(st, window);
       dm.put("capIops", d.spec().iopsCap());
       if (d.band() != null) {
         lines.add(String.format(Locale.ROOT, "%-16s %-5s %,9d   %,14.1f   %,14d   %9.1f ms", d.band().name(),
@@ -175,7 +176,7 @@ public final class PremiumTiersKind implements ScenarioKind {
     dm.put("burstMinutes", fall < 0 ? -1.0 : StorageReport.round(fall / 60.0));
     double after = fall < 0 ? 0 : mean(s, fall + 2, Math.min(window, s.seconds()));
     dm.put("afterBurstIops", StorageReport.round(after));
-    dm.put("peakIops1sAfterBurst", fall < 0 ? 0 : StorageReport.peakIops(s, fall + 2, window));
+    dm.put("peakIops1sAfterBurst", fall < 0 ? 0 : DeviceSummary.peakIops(s, fall + 2, window));
     long spent = st.counter("burstCreditsSpentAtNanos");
     lines.add(String.format(Locale.ROOT, "%s (%s, %,d IOPS, bursting to %,d): %,.1f IOPS for %s, then %,.1f IOPS (busiest"
         + " second after: %,d); credits ran out at %s s", d.name(), spec.disk().name(), spec.iopsCap(),

@@ -1,6 +1,7 @@
 package io.tlogsim.engine.iobench;
 
 import io.tlogsim.engine.scenario.ParamSpec;
+import io.tlogsim.engine.storage.DeviceSummary;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.scenario.RunControl;
@@ -102,7 +103,7 @@ public final class RaidExamplesKind implements ScenarioKind {
 
     Map<String, Object> s = StorageResult.head(scenario, control, seconds, out);
     Map<String, Object> devs = new LinkedHashMap<>();
-    for (DeviceStats d : devices) devs.put(d.name(), StorageReport.device(d, seconds));
+    for (DeviceStats d : devices) devs.put(d.name(), DeviceSummary.device(d, seconds));
     s.put("devices", devs);
     Map<String, Object> jobs = new LinkedHashMap<>();
     long ios = 0;

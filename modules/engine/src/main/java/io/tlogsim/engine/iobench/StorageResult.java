@@ -3,6 +3,7 @@ package io.tlogsim.engine.iobench;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.engine.storage.DeviceSummary;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.storage.DeviceStats;
 import io.tlogsim.storage.StorageAssembly;
@@ -57,7 +58,7 @@ public record StorageResult(Map<String, Object> summary, List<String> humanLines
   }
 
   static Map<String, String> csv(List<DeviceStats> devices) {
-    return Map.of("devices.csv", StorageReport.devicesCsv(devices));
+    return Map.of("devices.csv", DeviceSummary.devicesCsv(devices));
   }
 
   static Map<String, Object> params(Params p) {
