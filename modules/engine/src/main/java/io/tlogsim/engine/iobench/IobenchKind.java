@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * {@code iobench}: fio against one device (or a RAID with its members), with fio's parameter names (rw, bs, iodepth,
@@ -103,7 +104,9 @@ public final class IobenchKind implements ScenarioKind {
     }
     lines.add(StorageResult.runLine(control, out, jobs.ios()));
     lines.add("digest       " + out.digestHex());
-    return new StorageResult(s, lines, StorageResult.csv(devices));
+    Map<String, Histogram> hist = new LinkedHashMap<>();
+    StorageResult.histograms(hist, "jobs", jobs);
+    return new StorageResult(s, lines, hist, StorageResult.csv(devices));
   }
 
   static String fmt(double v) {

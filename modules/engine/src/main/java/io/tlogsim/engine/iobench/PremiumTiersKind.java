@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * {@code premium-tiers}: a saturating random write load on one managed-instance file per band of the per-file table
@@ -131,9 +132,12 @@ public final class PremiumTiersKind implements ScenarioKind {
         p.getString("burstTier")));
     lines.add("file band        disk   cap IOPS   simulated IOPS   busiest second   mean latency");
     long ios = 0;
+    Map<String, Histogram> hist = new LinkedHashMap<>();
     for (Disk d : m.disks()) {
       DeviceStats st = (DeviceStats) out.results().get(d.device().id());
-      ios += ((IoJobStats) out.results().get(d.jobs())).ios();
+      IoJobStats jobs = (IoJobStats) out.results().get(d.jobs());
+      ios += jobs.ios();
+      StorageResult.histograms(hist, d.name(), jobs);
       int window = (int) Math.round(d.runtime());
       Map<String, Object> dm = DeviceSummary.deviceWindow(st, window);
       dm.put("capIops", d.spec().iopsCap());
@@ -151,7 +155,7 @@ public final class PremiumTiersKind implements ScenarioKind {
     s.put("params", StorageResult.params(p));
     lines.add(StorageResult.runLine(control, out, ios));
     lines.add("digest       " + out.digestHex());
-    return new StorageResult(s, lines, StorageResult.csv(devices));
+    return new StorageResult(s, lines, hist, StorageResult.csv(devices));
   }
 
   /**

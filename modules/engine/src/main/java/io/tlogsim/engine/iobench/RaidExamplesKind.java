@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * {@code raid-examples}: the three theoretical 64 KB random examples of REFERENCE.md section 4 (RAID 1 of 2 disks,
@@ -107,6 +108,7 @@ public final class RaidExamplesKind implements ScenarioKind {
     s.put("devices", devs);
     Map<String, Object> jobs = new LinkedHashMap<>();
     long ios = 0;
+    Map<String, Histogram> hist = new LinkedHashMap<>();
     List<String> lines = new ArrayList<>();
     lines.add(String.format(Locale.ROOT, "scenario %s (raid-examples), seed %d, %s simulated s: random %d B I/O, %d%%"
         + " reads, %d in flight per disk", scenario, control.seed(), IobenchKind.fmt(seconds), p.getLong("bs"),
@@ -115,6 +117,7 @@ public final class RaidExamplesKind implements ScenarioKind {
       IoJobStats j = (IoJobStats) out.results().get(arr.jobs());
       DeviceStats ctl = (DeviceStats) out.results().get(arr.controller().id());
       jobs.put(arr.name(), StorageReport.jobs(j, seconds));
+      StorageResult.histograms(hist, arr.name(), j);
       ios += j.ios();
       double iops = StorageReport.ratio(ctl.reads() + ctl.writes(), seconds);
       lines.add(String.format(Locale.ROOT, "%-14s %,8.1f IOPS %7.2f MiB/s  mean latency %6.1f ms  back-end %,d reads"
@@ -126,6 +129,6 @@ public final class RaidExamplesKind implements ScenarioKind {
     s.put("params", StorageResult.params(p));
     lines.add(StorageResult.runLine(control, out, ios));
     lines.add("digest       " + out.digestHex());
-    return new StorageResult(s, lines, StorageResult.csv(devices));
+    return new StorageResult(s, lines, hist, StorageResult.csv(devices));
   }
 }

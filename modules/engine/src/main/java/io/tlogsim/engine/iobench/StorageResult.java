@@ -7,15 +7,26 @@ import io.tlogsim.engine.storage.DeviceSummary;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.storage.DeviceStats;
 import io.tlogsim.storage.StorageAssembly;
+import io.tlogsim.storage.load.IoJobStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
-/** The result of a storage run: summary, printed lines, and devices.csv (every device's per-second series). */
-public record StorageResult(Map<String, Object> summary, List<String> humanLines, Map<String, String> files)
-    implements ScenarioResult {
+/**
+ * The result of a storage run: summary, printed lines, the jobs' completion-latency histograms (latency.hlog, tagged
+ * GROUP-read and GROUP-write), and devices.csv (every device's per-second series).
+ */
+public record StorageResult(Map<String, Object> summary, List<String> humanLines, Map<String, Histogram> histograms,
+    Map<String, String> files) implements ScenarioResult {
+
+  /** Adds a job group's completion-latency histograms under {@code group}-read and {@code group}-write. */
+  static void histograms(Map<String, Histogram> into, String group, IoJobStats jobs) {
+    if (jobs.read().ios() > 0) into.put(group + "-read", jobs.read().latencies());
+    if (jobs.write().ios() > 0) into.put(group + "-write", jobs.write().latencies());
+  }
 
   /** The summary's head: scenario, seed, simulated seconds, digest. */
   static Map<String, Object> head(String scenario, RunControl control, double seconds, RunOutcome out) {

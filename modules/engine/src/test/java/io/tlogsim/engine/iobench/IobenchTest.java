@@ -32,6 +32,8 @@ class IobenchTest {
     assertTrue(text.contains("  read: IOPS=") && text.contains("  write: IOPS="), text);
     assertTrue(text.contains("clat percentiles (usec):") && text.contains("99.99th=["), text);
     assertTrue(text.contains("Run status group 0 (all jobs):") && text.contains("Disk stats (read/write):"), text);
+    assertEquals(java.util.Set.of("jobs-read", "jobs-write"), r.histograms().keySet());
+    assertEquals((long) StorageRuns.num(s, "jobs.read.ios"), r.histograms().get("jobs-read").getTotalCount());
     String csv = r.files().get("devices.csv");
     assertTrue(csv.startsWith("device,second,reads,writes,iops,mbPerSec,queueDepth,throttledMs\n"), csv);
     assertEquals(2, csv.lines().count(), "one line per second of the half-second run");
