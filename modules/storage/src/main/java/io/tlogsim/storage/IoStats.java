@@ -111,6 +111,12 @@ public final class IoStats {
 
   /** Adds the time from {@code from} to {@code to} to the per-second queue integral. */
   private void queue(long from, long to, long end) {
+    if (to <= from) return;
+    long first = from / SECOND;
+    if ((to - 1) / SECOND == first) { // the usual case: within one second
+      sQueue = add(sQueue, second(from, end), to - from);
+      return;
+    }
     for (long t = from; t < to; ) {
       int s = second(t, end);
       long next = Math.min(to, (t / SECOND + 1) * SECOND);
