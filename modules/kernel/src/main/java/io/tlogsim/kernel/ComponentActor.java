@@ -113,12 +113,13 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   /** Runs the pending window once every batch of earlier windows is here. */
   private Behavior<Command> tryRun() {
     Advance advance = pending;
-    List<EventBatch> ready = new ArrayList<>();
-    for (EventBatch b : aside) if (b.window() < advance.window()) ready.add(b);
-    if (taken + ready.size() < advance.batchesBefore()) return this; // a late batch is waited for, never dropped
+    int readyCount = 0;
+    for (EventBatch b : aside) if (b.window() < advance.window()) readyCount++;
+    if (taken + readyCount < advance.batchesBefore()) return this; // a late batch is waited for, never dropped
     pending = null;
-    aside.removeAll(ready);
-    taken += ready.size();
+    List<EventBatch> ready = new ArrayList<>(readyCount);
+    aside.removeIf(b -> b.window() < advance.window() && ready.add(b));
+    taken += readyCount;
     try {
       ready.sort(SENDING_ORDER); // batches of one link in the order they were sent
       for (EventBatch b : ready) host.take(b);

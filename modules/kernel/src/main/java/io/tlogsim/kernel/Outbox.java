@@ -17,6 +17,8 @@ final class Outbox {
   private long[] c;
   private long[] d;
   private Object[] payload;
+  private boolean cdUsed; // in this window
+  private boolean payloadUsed;
   private boolean sorted = true;
 
   Outbox(int link) {
@@ -31,6 +33,7 @@ final class Outbox {
     a[size] = pa;
     b[size] = pb;
     if (pc != 0 || pd != 0) {
+      cdUsed = true;
       if (c == null) {
         c = new long[time.length];
         d = new long[time.length];
@@ -42,6 +45,7 @@ final class Outbox {
       d[size] = 0;
     }
     if (obj != null) {
+      payloadUsed = true;
       if (payload == null) payload = new Object[time.length];
       payload[size] = obj;
     } else if (payload != null) {
@@ -77,14 +81,15 @@ final class Outbox {
     if (nextSeq + size > Tie.MAX_SEQ) throw new SimulationException("link " + link + ": sequence overflow");
     int[] order = sorted ? null : stableOrder(time, size);
     EventBatch batch = new EventBatch(window, link, nextSeq, take(time, order), take(kind, order), take(a, order),
-        take(b, order), c == null ? null : take(c, order), d == null ? null : take(d, order),
-        payload == null ? null : take(payload, order));
+        take(b, order), cdUsed ? take(c, order) : null, cdUsed ? take(d, order) : null,
+        payloadUsed ? take(payload, order) : null);
     nextSeq += size;
+    if (payloadUsed) Arrays.fill(payload, 0, size, null); // let the objects go
     size = 0;
     sorted = true;
-    c = null;
-    d = null;
-    payload = null;
+    cdUsed = false;
+    payloadUsed = false;
+    // c, d and payload stay allocated: a link that used them once likely will again (add clears what it reuses)
     return batch;
   }
 
