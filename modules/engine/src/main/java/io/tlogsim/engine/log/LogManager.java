@@ -1,178 +1,693 @@
 package io.tlogsim.engine.log;
 
+import io.tlogsim.engine.data.DataFiles;
+import io.tlogsim.engine.data.DataStats;
+import io.tlogsim.engine.log.policy.FlushControl;
+import io.tlogsim.engine.log.policy.FlushPolicy;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
+import io.tlogsim.kernel.Rng;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.SimulationException;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.storage.DeviceProtocol;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The log manager with group commit (BENCH.md GCM-1; REFERENCE.md section 2, "Group commit"): commit records
- * wait in the log buffer; with no write in flight, it writes as many whole records as fit in one write
- * ({@code maxWriteBytes}, rounded up to {@code blockBytes}) and acknowledges every commit of that write when it
- * completes. At most one write is in flight.
+ * The log manager of one database (REFERENCE.md 2), and the writer of its data file.
+ *
+ * <p><b>Log buffer and blocks.</b> Records go into the open log block; LSNs count record bytes. A block holds at most
+ * {@link LogConfig#maxBlockPages} pages; when the next record does not fit, the block is closed ("full") and written
+ * regardless of any commit. A flush closes the open block too, at the moment its write is issued, so a write carries
+ * every record logged up to then (while writes are held back by the outstanding-write limit, records keep joining the
+ * open block: group commit by nature). With {@link LogConfig#flushClosesPage} the next block starts on a new page
+ * (the rest of the page is padding); otherwise the next write rewrites that page. At most
+ * {@link LogConfig#logBuffers} blocks are in memory (open, waiting, in flight); beyond that, records wait (LOGBUFFER).
+ *
+ * <p><b>Flush policy.</b> When to flush and which commits wait for it: a {@link FlushPolicy}. A commit that waits is
+ * acknowledged when the write holding it completes (WRITELOG is that wait); one that does not is counted as
+ * acknowledged and not hardened until then.
+ *
+ * <p><b>Where the log goes.</b> A {@link LogSpace} maps log offsets to files and device offsets and may make appends
+ * wait (log growth, log full): the log-space issue plugs in there.
+ *
+ * <p><b>Data file.</b> Every change a record logs dirties its page ({@link DataFiles}); the lazy writer and checkpoints
+ * write them to the data file's device, possibly the log's own.
+ *
+ * <p><b>Promises.</b> To a session pool: a reply follows a device completion by one reply delay; a session's request
+ * causes one at once only for a flush of an already hardened log (only if the scenario has such steps), and a timer
+ * never does. To a device: a session's request causes a write only while the outstanding-write limit has room; a
+ * completion or a timer may at once.
  */
-public final class LogManager implements SimComponent {
-  private final int maxWriteBytes;
-  private final int blockBytes;
-  private final long ackDelayNanos;
-  private final long deviceDelayNanos;
-  private final int deviceLink;
+public final class LogManager implements SimComponent, FlushControl, LogSpace.Host, DataFiles.Host {
+  /** This component's own timers: a = which ({@link #TIMER_POLICY}, ...), b = the policy's code. */
+  public static final int TIMER = 30;
+  static final long TIMER_POLICY = 1;
+  static final long TIMER_LAZY_WRITER = 2;
+  static final long TIMER_CHECKPOINT = 3;
+
+  /** Device request tags: log writes from 1, data-page writes and log zero-fills in their own ranges. */
+  public static final long DATA_TAGS = 1L << 40;
+  public static final long SPACE_TAGS = 1L << 41;
+
+  // pending request kinds (the session events, queued while the log cannot take them)
+  private static final int P_KIND = 0, P_A = 1, P_B = 2, P_C = 3, P_D = 4, P_ARRIVAL = 5;
+  // waiting durable commits
+  private static final int W_SESSION = 0, W_LSN = 1, W_ARRIVAL = 2;
+  // closed blocks waiting for their write
+  private static final int Q_START = 0, Q_END = 1;
+  // writes in flight, in issue order
+  private static final int F_TAG = 0, F_END = 1, F_BYTES = 2, F_ISSUED = 3, F_FILE = 4, F_DONE = 5;
+
+  private final LogConfig cfg;
+  private final FlushPolicy policy;
+  private final LogSpace space;
+  private final DataFiles data; // null: no data file
+  private final int[] deviceLinks; // by device index
   private final int[] poolLinks;
   private final int sessionsPerPool;
+  private final int sessions;
+  private final boolean immediateReplies;
+  private final long usable; // record bytes per page
+  private final int pageBytes;
+  private final FileStats[] files; // by file id (null where none)
 
-  // the log buffer: records waiting for a write, in arrival order (a ring)
-  private int[] bufSession = new int[1024];
-  private int[] bufBytes = new int[1024];
-  private int head;
-  private int size;
-  // the write in flight
-  private int[] writing = new int[64];
-  private int writingCount;
-  private boolean busy;
+  private Context ctx;
+
+  // ---- state (snapshot: State) ----
+  private long appendLsn;
+  private long openStart; // LSN where the open block starts
+  private long openCap; // the open block ends before this LSN
+  private boolean haveOpen;
+  private long hardenedLsn;
+  private long flushTarget;
   private long writeTag;
+  private int inflight;
+  private long inflightBytes;
+  private int activeTxns;
+  private int openSessions;
+  private boolean spaceWaiting;
+  private boolean pendingBegun; // the oldest pending request's begin record is logged
+  private long pendingDone; // ... and this many of its records
+  private LongRing pending = new LongRing(6, 16);
+  private LongRing waiters = new LongRing(3, 1024);
+  private LongRing lazy = new LongRing(1, 64);
+  private LongRing closed = new LongRing(2, 16);
+  private LongRing writing = new LongRing(6, 64);
+  private LongRing flushRequests = new LongRing(2, 4); // session, target LSN
+  private LongRing checkpoints = new LongRing(2, 4); // session (-1: automatic), LSN of its record
+  private boolean checkpointWriting; // the oldest checkpoint is writing data pages
+  private long lazyTimer = -1;
+  private long checkpointTimer = -1;
   // statistics
   private long records;
-  private long writes;
-  private long bytesWritten;
   private long recordBytes;
+  private long writes;
+  private long pagesWritten;
+  private long bytesWritten;
+  private long durableCommits;
+  private long lazyCommits;
+  private long maxUnhardened;
+  private long writelogCount;
+  private long writelogNanos;
+  private long writelogMaxNanos;
+  private long logBufferWaits;
+  private long logBufferWaitNanos;
+  private long flushes; // sp_flush_log requests
+  private long checkpointsDone;
 
   /**
-   * @param ackDelayNanos delay of an acknowledgement to its session (the lookahead of the links to the pools)
-   * @param deviceDelayNanos delay of a write request to the device (the lookahead of the device link)
+   * @param deviceLinks link to each device, by the device index that placements ({@link LogSpace}, {@link DataFiles})
+   *     use
    * @param poolLinks link to each session pool; session s belongs to pool s / sessionsPerPool
+   * @param immediateReplies true if a session may ask for a flush (sys.sp_flush_log): the one request answered without
+   *     waiting for a device, when the log is already hardened
    */
-  public LogManager(int maxWriteBytes, int blockBytes, long ackDelayNanos, long deviceDelayNanos, int deviceLink,
-      int[] poolLinks, int sessionsPerPool) {
-    this.maxWriteBytes = maxWriteBytes;
-    this.blockBytes = blockBytes;
-    this.ackDelayNanos = ackDelayNanos;
-    this.deviceDelayNanos = deviceDelayNanos;
-    this.deviceLink = deviceLink;
+  public LogManager(LogConfig cfg, FlushPolicy policy, LogSpace space, DataFiles data, int[] deviceLinks,
+      int[] poolLinks, int sessionsPerPool, int sessions, boolean immediateReplies) {
+    this.cfg = cfg;
+    this.policy = policy;
+    this.space = space;
+    this.data = data;
+    this.deviceLinks = deviceLinks.clone();
     this.poolLinks = poolLinks.clone();
     this.sessionsPerPool = sessionsPerPool;
+    this.sessions = sessions;
+    this.immediateReplies = immediateReplies;
+    this.usable = cfg.usableBytes();
+    this.pageBytes = cfg.pageBytes();
+    int maxId = 0;
+    for (LogSpace.LogFile f : space.files()) maxId = Math.max(maxId, f.fileId());
+    if (data != null) maxId = Math.max(maxId, data.config().fileId());
+    files = new FileStats[maxId + 1];
+    for (LogSpace.LogFile f : space.files()) files[f.fileId()] = new FileStats(f.fileId(), f.name(), "LOG");
+    if (data != null) files[data.config().fileId()] = new FileStats(data.config().fileId(), data.config().name(), "ROWS");
+    this.openSessions = sessions;
+  }
+
+  // ------------------------------------------------------------------------------------------------- events
+
+  @Override
+  public void start(Context ctx) {
+    this.ctx = ctx;
+    policy.start(this);
+    if (data != null) {
+      if (data.config().lazyWriterIntervalNanos() > 0) {
+        lazyTimer = ctx.schedule(data.config().lazyWriterIntervalNanos(), TIMER, TIMER_LAZY_WRITER, 0);
+      }
+      if (data.config().checkpointIntervalNanos() > 0) {
+        checkpointTimer = ctx.schedule(data.config().checkpointIntervalNanos(), TIMER, TIMER_CHECKPOINT, 0);
+      }
+    }
+    pump();
   }
 
   @Override
   public void onEvent(Context ctx, Event ev) {
+    this.ctx = ctx;
     switch (ev.kind()) {
-      case LogProtocol.COMMIT -> {
-        append((int) ev.a(), (int) ev.b());
-        if (!busy) issueWrite(ctx);
-      }
-      case DeviceProtocol.DONE -> {
-        if (!busy || ev.a() != writeTag) {
-          throw new SimulationException("log manager: unexpected write completion " + ev.a());
-        }
-        long ackAt = ctx.now() + ackDelayNanos;
-        for (int i = 0; i < writingCount; i++) {
-          int session = writing[i];
-          ctx.send(poolLinks[session / sessionsPerPool], ackAt, LogProtocol.ACK, session, 0);
-        }
-        busy = false;
-        writingCount = 0;
-        if (size > 0) issueWrite(ctx);
-      }
+      case LogProtocol.RECORDS, LogProtocol.COMMIT, LogProtocol.FLUSH, LogProtocol.CHECKPOINT, LogProtocol.CLOSE ->
+          offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
+      case DeviceProtocol.DONE -> completed(ev.a(), ev.b());
+      case TIMER -> timer(ev.a(), ev.b());
       default -> throw new SimulationException("log manager: unknown event kind " + ev.kind());
     }
+    pump();
   }
 
-  private void append(int session, int bytes) {
-    if (size == bufSession.length) {
-      int[] s = new int[size * 2], by = new int[size * 2];
-      for (int i = 0; i < size; i++) {
-        int k = (head + i) % bufSession.length;
-        s[i] = bufSession[k];
-        by[i] = bufBytes[k];
+  /** A session's request: taken now, or queued behind earlier ones that wait for log buffers or log space. */
+  private void offer(int kind, long a, long b, long c, long d) {
+    if (pending.isEmpty()) {
+      pendingBegun = false;
+      pendingDone = 0;
+      if (admit(kind, a, b, c, d)) return;
+    }
+    int row = pending.add();
+    pending.set(row, P_KIND, kind);
+    pending.set(row, P_A, a);
+    pending.set(row, P_B, b);
+    pending.set(row, P_C, c);
+    pending.set(row, P_D, d);
+    pending.set(row, P_ARRIVAL, now());
+  }
+
+  /** Takes the oldest pending requests while the log can. */
+  private void admitPending() {
+    while (!pending.isEmpty()) {
+      if (!admit((int) pending.first(P_KIND), pending.first(P_A), pending.first(P_B), pending.first(P_C),
+          pending.first(P_D))) {
+        return;
       }
-      bufSession = s;
-      bufBytes = by;
-      head = 0;
+      logBufferWaits++;
+      logBufferWaitNanos += now() - pending.first(P_ARRIVAL);
+      pending.removeFirst();
+      pendingBegun = false;
+      pendingDone = 0;
     }
-    int k = head + size;
-    if (k >= bufSession.length) k -= bufSession.length;
-    bufSession[k] = session;
-    bufBytes[k] = bytes;
-    size++;
   }
 
-  /** Takes whole records up to one write's size (at least one) and sends the write to the device. */
-  private void issueWrite(Context ctx) {
-    int taken = 0;
-    long bytes = 0;
-    while (size > 0) {
-      int rec = bufBytes[head];
-      if (taken > 0 && bytes + rec > maxWriteBytes) break;
-      if (taken == writing.length) writing = Arrays.copyOf(writing, taken * 2);
-      writing[taken++] = bufSession[head];
-      bytes += rec;
-      if (++head == bufSession.length) head = 0;
-      size--;
+  /**
+   * Carries out a request, resuming where it stopped ({@link #pendingBegun}, {@link #pendingDone}); false if it must
+   * wait (no free log buffer, or the log space refused), with the progress kept.
+   */
+  private boolean admit(int kind, long a, long b, long c, long d) {
+    switch (kind) {
+      case LogProtocol.RECORDS -> {
+        long flags = LogProtocol.flags(a);
+        if (!begin(flags)) return false;
+        while (pendingDone < d) {
+          long left = append(b, d - pendingDone);
+          long done = d - pendingDone - left;
+          if (data != null && c >= 0 && done > 0) data.changed(c + pendingDone, done, appendLsn);
+          pendingDone += done;
+          if (left > 0) return false;
+        }
+        return true;
+      }
+      case LogProtocol.COMMIT -> {
+        long flags = LogProtocol.flags(a);
+        if (!begin(flags)) return false;
+        if (append(b, 1) != 0) return false;
+        commit(LogProtocol.session(a), (flags & LogProtocol.FLAG_WAITS) != 0);
+        return true;
+      }
+      case LogProtocol.CHECKPOINT -> {
+        if (cfg.checkpointRecordBytes() > 0 && append(cfg.checkpointRecordBytes(), 1) != 0) return false;
+        checkpoints.add(a, appendLsn);
+        flushTo(appendLsn);
+        return true;
+      }
+      case LogProtocol.FLUSH -> {
+        flushes++;
+        if (hardenedLsn >= appendLsn) {
+          reply((int) a, LogProtocol.FLUSHED);
+        } else {
+          flushRequests.add(a, appendLsn);
+          flushTo(appendLsn);
+        }
+        return true;
+      }
+      case LogProtocol.CLOSE -> {
+        openSessions--;
+        if (cfg.flushOnClose()) flushTo(appendLsn);
+        return true;
+      }
+      default -> throw new SimulationException("log manager: unknown request " + kind);
     }
-    long padded = (bytes + blockBytes - 1) / blockBytes * blockBytes;
-    writingCount = taken;
-    busy = true;
-    writeTag++;
-    records += taken;
-    writes++;
-    bytesWritten += padded;
-    recordBytes += bytes;
-    ctx.send(deviceLink, ctx.now() + deviceDelayNanos, DeviceProtocol.WRITE, writeTag, padded, bytesWritten - padded, 0);
   }
+
+  /** The begin record of a transaction (once, if the request begins one and the engine logs one). */
+  private boolean begin(long flags) {
+    if ((flags & LogProtocol.FLAG_BEGIN) == 0 || pendingBegun) return true;
+    if (cfg.beginRecordBytes() > 0 && append(cfg.beginRecordBytes(), 1) != 0) return false;
+    activeTxns++;
+    pendingBegun = true;
+    return true;
+  }
+
+  private void commit(int session, boolean waits) {
+    if (waits) {
+      waiters.add(session, appendLsn, pendingArrival());
+      durableCommits++;
+    } else {
+      lazy.add(appendLsn);
+      lazyCommits++;
+      activeTxns--;
+      if (lazy.size() > maxUnhardened) maxUnhardened = lazy.size();
+    }
+    policy.onCommit(this, waits);
+  }
+
+  /** When the request being admitted arrived: now, or when it was queued. */
+  private long pendingArrival() {
+    return pending.isEmpty() ? now() : pending.first(P_ARRIVAL);
+  }
+
+  // ------------------------------------------------------------------------------------------------- blocks
+
+  /** Appends {@code n} records of {@code bytes} each; returns how many did not fit (no free buffer or no space). */
+  private long append(long bytes, long n) {
+    long done = 0;
+    while (done < n) {
+      if (!haveOpen && !openBlock()) break;
+      long fit = (openCap - appendLsn) / bytes;
+      if (fit == 0) {
+        if (appendLsn == openStart) {
+          throw new SimulationException("log manager: a record of " + bytes + " B does not fit in a log block of "
+              + (openCap - openStart) + " B");
+        }
+        closeOpen();
+        continue;
+      }
+      long take = Math.min(fit, n - done);
+      appendLsn += take * bytes;
+      done += take;
+    }
+    records += done;
+    recordBytes += done * bytes;
+    return n - done;
+  }
+
+  /** Opens a block at {@link #appendLsn} if a log buffer is free and the log space allows it. */
+  private boolean openBlock() {
+    if (spaceWaiting || closed.size() + inflight + 1 > cfg.logBuffers()) return false;
+    long firstPage = openStart / usable;
+    long pages = Math.min(cfg.maxBlockPages(), Math.max(1, space.contiguousBytes(firstPage * pageBytes) / pageBytes));
+    if (!space.reserve(this, (firstPage + pages) * pageBytes)) {
+      spaceWaiting = true;
+      return false;
+    }
+    openCap = (firstPage + pages) * usable;
+    haveOpen = true;
+    return true;
+  }
+
+  /** Closes the open block (it waits for its write); the next records go into a new block, when a buffer is free. */
+  private void closeOpen() {
+    closed.add(openStart, appendLsn);
+    if (cfg.flushClosesPage()) appendLsn = ceilDiv(appendLsn, usable) * usable; // the rest of the page is padding
+    openStart = appendLsn;
+    haveOpen = false;
+    openBlock();
+  }
+
+  /** Issues writes while the outstanding-write limit allows: waiting blocks first, then the open one if flushed. */
+  private void pump() {
+    while (inflight < cfg.maxOutstandingWrites()) {
+      if (closed.isEmpty()) {
+        if (!haveOpen || flushTarget <= openStart || appendLsn == openStart) return;
+        if (!fits(blockBytes(openStart, appendLsn))) return;
+        closeOpen();
+      }
+      long start = closed.first(Q_START), end = closed.first(Q_END);
+      if (!fits(blockBytes(start, end))) return;
+      closed.removeFirst();
+      write(start, end);
+    }
+  }
+
+  private boolean fits(long bytes) {
+    return inflight == 0 || inflightBytes + bytes <= cfg.maxOutstandingBytes();
+  }
+
+  private long blockBytes(long start, long end) {
+    return (ceilDiv(end, usable) - start / usable) * pageBytes;
+  }
+
+  private void write(long start, long end) {
+    long firstPage = start / usable;
+    long pages = ceilDiv(end, usable) - firstPage;
+    long bytes = pages * pageBytes;
+    LogSpace.Placement at = space.place(firstPage * pageBytes);
+    long tag = ++writeTag;
+    long now = now();
+    ctx.send(deviceLinks[at.device()], now + cfg.deviceLinkNanos(), DeviceProtocol.WRITE, tag, bytes,
+        at.deviceOffset(), at.fileId());
+    int row = writing.add();
+    writing.set(row, F_TAG, tag);
+    writing.set(row, F_END, end);
+    writing.set(row, F_BYTES, bytes);
+    writing.set(row, F_ISSUED, now);
+    writing.set(row, F_FILE, at.fileId());
+    writing.set(row, F_DONE, 0);
+    inflight++;
+    inflightBytes += bytes;
+    writes++;
+    pagesWritten += pages;
+    bytesWritten += bytes;
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+
+  // ------------------------------------------------------------------------------------------------- completions
+
+  private void completed(long tag, long bytes) {
+    if (tag >= SPACE_TAGS) {
+      space.onZeroDone(this, tag);
+      return;
+    }
+    if (tag >= DATA_TAGS) {
+      dataWriteDone(tag);
+      return;
+    }
+    if (writing.isEmpty() || tag < writing.first(F_TAG) || tag - writing.first(F_TAG) >= writing.size()) {
+      throw new SimulationException("log manager: unexpected completion of log write " + tag);
+    }
+    int row = (int) (tag - writing.first(F_TAG));
+    writing.set(row, F_DONE, 1);
+    inflight--;
+    inflightBytes -= writing.get(row, F_BYTES);
+    files[(int) writing.get(row, F_FILE)].wrote(writing.get(row, F_BYTES), now() - writing.get(row, F_ISSUED));
+    long before = hardenedLsn;
+    while (!writing.isEmpty() && writing.first(F_DONE) != 0) {
+      hardenedLsn = Math.max(hardenedLsn, writing.first(F_END));
+      writing.removeFirst();
+    }
+    if (hardenedLsn > before) hardened();
+    admitPending(); // a log buffer is free again
+    policy.onHardened(this);
+  }
+
+  /** The log is hardened up to {@link #hardenedLsn}: acknowledge, answer and go on with what waited for it. */
+  private void hardened() {
+    long now = now();
+    int acked = 0;
+    while (!waiters.isEmpty() && waiters.first(W_LSN) <= hardenedLsn) {
+      int session = (int) waiters.first(W_SESSION);
+      long waited = now - waiters.first(W_ARRIVAL);
+      writelogCount++;
+      writelogNanos += waited;
+      if (waited > writelogMaxNanos) writelogMaxNanos = waited;
+      ctx.send(poolLinks[session / sessionsPerPool], now + cfg.replyNanos(), LogProtocol.ACK, session, 0);
+      activeTxns--;
+      waiters.removeFirst();
+      acked++;
+    }
+    int lazyHardened = 0;
+    while (!lazy.isEmpty() && lazy.first(0) <= hardenedLsn) {
+      lazy.removeFirst();
+      lazyHardened++;
+    }
+    while (!flushRequests.isEmpty() && flushRequests.first(1) <= hardenedLsn) {
+      reply((int) flushRequests.first(0), LogProtocol.FLUSHED);
+      flushRequests.removeFirst();
+    }
+    ctx.record(new LogHardened(hardenedLsn, acked, lazyHardened, lazy.size()));
+    startCheckpointIfHardened();
+  }
+
+  private void reply(int session, int kind) {
+    ctx.send(poolLinks[session / sessionsPerPool], now() + cfg.replyNanos(), kind, session, 0);
+  }
+
+  // ------------------------------------------------------------------------------------------------- checkpoints
+
+  /** The oldest checkpoint's record is hardened: write the dirty pages (write-ahead logging holds for them all). */
+  private void startCheckpointIfHardened() {
+    if (checkpointWriting || checkpoints.isEmpty() || checkpoints.first(1) > hardenedLsn) return;
+    if (data == null) {
+      checkpointDone();
+      return;
+    }
+    checkpointWriting = true;
+    data.startCheckpoint(this);
+    if (data.finishIfEmpty()) checkpointDone();
+  }
+
+  private void checkpointDone() {
+    long session = checkpoints.first(0);
+    checkpoints.removeFirst();
+    checkpointWriting = false;
+    checkpointsDone++;
+    ctx.record(new CheckpointCompleted(session, hardenedLsn));
+    if (session >= 0) reply((int) session, LogProtocol.CHECKPOINTED);
+    startCheckpointIfHardened();
+  }
+
+  private void dataWriteDone(long tag) {
+    if (data == null || !data.owns(tag)) throw new SimulationException("log manager: unexpected data write " + tag);
+    if (data.onWriteDone(this, tag)) checkpointDone();
+  }
+
+  // ------------------------------------------------------------------------------------------------- timers
+
+  private void timer(long which, long code) {
+    if (which == TIMER_POLICY) {
+      policy.onTimer(this, code);
+    } else if (which == TIMER_LAZY_WRITER) {
+      lazyTimer = -1;
+      data.lazyWrite(this);
+      if (openSessions > 0 || data.dirtyPages() > data.config().lazyWriterThresholdPages()) {
+        lazyTimer = ctx.schedule(now() + data.config().lazyWriterIntervalNanos(), TIMER, TIMER_LAZY_WRITER, 0);
+      }
+    } else if (which == TIMER_CHECKPOINT) {
+      checkpointTimer = -1;
+      offer(LogProtocol.CHECKPOINT, -1, 0, 0, 0);
+      if (openSessions > 0) {
+        checkpointTimer = ctx.schedule(now() + data.config().checkpointIntervalNanos(), TIMER, TIMER_CHECKPOINT, 0);
+      }
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------- promises
 
   @Override
   public long inputDelay(int port) {
-    if (port == LogProtocol.COMMITS_PORT) {
-      return busy ? VirtualTime.NEVER : deviceDelayNanos; // while a write is in flight, commits only queue
-    }
-    return Math.min(deviceDelayNanos, ackDelayNanos);
+    return Math.min(cfg.replyNanos(), cfg.deviceLinkNanos());
   }
 
-  /** Only a completed write acknowledges; a commit at most starts a write. */
   @Override
   public long inputDelay(int port, int outLink) {
-    if (outLink == deviceLink) return port == LogProtocol.COMMITS_PORT && busy ? VirtualTime.NEVER : deviceDelayNanos;
-    return port == LogProtocol.DEVICE_PORT ? ackDelayNanos : VirtualTime.NEVER;
+    boolean toDevice = false;
+    for (int l : deviceLinks) toDevice |= l == outLink;
+    if (!toDevice) { // a session pool: replies come from completions (and flushes of a hardened log)
+      if (port == LogProtocol.DEVICE_PORT) return cfg.replyNanos();
+      if (port == LogProtocol.SESSIONS_PORT && immediateReplies) return cfg.replyNanos();
+      return VirtualTime.NEVER;
+    }
+    if (port == LogProtocol.SESSIONS_PORT) {
+      return inflight < cfg.maxOutstandingWrites() ? cfg.deviceLinkNanos() : VirtualTime.NEVER;
+    }
+    return cfg.deviceLinkNanos();
+  }
+
+  // ------------------------------------------------------------------------------------------------- FlushControl
+
+  @Override
+  public long now() {
+    return ctx.now();
+  }
+
+  @Override
+  public long appendLsn() {
+    return appendLsn;
+  }
+
+  @Override
+  public long hardenedLsn() {
+    return hardenedLsn;
+  }
+
+  @Override
+  public void flushTo(long lsn) {
+    if (lsn > flushTarget) flushTarget = lsn;
+  }
+
+  @Override
+  public boolean flushing() {
+    return inflight > 0 || flushTarget > hardenedLsn;
+  }
+
+  @Override
+  public int waitingCommits() {
+    return waiters.size();
+  }
+
+  @Override
+  public int activeTransactions() {
+    return activeTxns;
+  }
+
+  @Override
+  public boolean sessionsOpen() {
+    return openSessions > 0;
+  }
+
+  @Override
+  public long schedule(long at, long code) {
+    return ctx.schedule(at, TIMER, TIMER_POLICY, code);
+  }
+
+  @Override
+  public boolean cancel(long handle) {
+    return ctx.cancel(handle);
+  }
+
+  // ------------------------------------------------------------------------------------------------- hosts
+
+  @Override
+  public void zero(int device, long deviceOffset, long bytes, int fileId, long tag) {
+    ctx.send(deviceLinks[device], now() + cfg.deviceLinkNanos(), DeviceProtocol.ZERO, SPACE_TAGS + tag, bytes,
+        deviceOffset, fileId);
+  }
+
+  @Override
+  public void spaceReady() {
+    spaceWaiting = false;
+    admitPending();
+  }
+
+  @Override
+  public Rng rng() {
+    return ctx.rng();
+  }
+
+  @Override
+  public void writePage(int device, long deviceOffset, int bytes, int fileId, long tag) {
+    ctx.send(deviceLinks[device], now() + cfg.deviceLinkNanos(), DeviceProtocol.WRITE, tag, bytes, deviceOffset,
+        fileId);
+  }
+
+  // ------------------------------------------------------------------------------------------------- results
+
+  @Override
+  public Object results() {
+    List<FileStats.Snapshot> fileList = new ArrayList<>();
+    DataStats d = data == null ? null : data.stats();
+    for (FileStats f : files) {
+      if (f == null) continue;
+      if (d != null && f.fileId() == d.fileId()) { // data writes are counted by their writer
+        fileList.add(new FileStats.Snapshot(f.fileId(), f.name(), f.type(), 0, 0, 0, d.writesCompleted(),
+            d.bytesWritten(), d.writeStallNanos()));
+      } else {
+        fileList.add(f.freeze());
+      }
+    }
+    return new LogStats(records, writes, pagesWritten, bytesWritten, recordBytes, pageBytes, cfg.maxBlockPages(),
+        cfg.logBuffers(), durableCommits, lazyCommits, lazy.size(), maxUnhardened, writelogCount, writelogNanos,
+        writelogMaxNanos, logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, policy.name(), fileList, d);
+  }
+
+  /** Commits acknowledged and not hardened now: what a crash at this instant would lose. */
+  public long acknowledgedNotHardened() {
+    return lazy.size();
   }
 
   @Override
   public Object snapshot() {
-    int[] s = new int[size], by = new int[size];
-    for (int i = 0; i < size; i++) {
-      int k = (head + i) % bufSession.length;
-      s[i] = bufSession[k];
-      by[i] = bufBytes[k];
-    }
-    return new State(s, by, Arrays.copyOf(writing, writingCount), busy, writeTag, records, writes, bytesWritten,
-        recordBytes);
+    long[][] fileRows = new long[files.length][];
+    for (int i = 0; i < files.length; i++) fileRows[i] = files[i] == null ? new long[0] : files[i].counters();
+    return new State(appendLsn, openStart, openCap, haveOpen, hardenedLsn, flushTarget, writeTag, inflight,
+        inflightBytes, activeTxns, openSessions, spaceWaiting, pendingBegun, pendingDone, pending.toArray(), waiters.toArray(),
+        lazy.toArray(), closed.toArray(), writing.toArray(), flushRequests.toArray(), checkpoints.toArray(),
+        checkpointWriting, lazyTimer, checkpointTimer, new long[] {records, recordBytes, writes, pagesWritten,
+            bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
+            logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone},
+        fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot());
   }
 
   @Override
   public void restore(Object snapshot) {
-    State st = (State) snapshot;
-    int cap = Math.max(1024, Integer.highestOneBit(Math.max(1, st.bufSession().length)) * 2);
-    bufSession = Arrays.copyOf(st.bufSession(), cap);
-    bufBytes = Arrays.copyOf(st.bufBytes(), cap);
-    head = 0;
-    size = st.bufSession().length;
-    writing = Arrays.copyOf(st.writing(), Math.max(64, st.writing().length));
-    writingCount = st.writing().length;
-    busy = st.busy();
-    writeTag = st.writeTag();
-    records = st.records();
-    writes = st.writes();
-    bytesWritten = st.bytesWritten();
-    recordBytes = st.recordBytes();
+    State s = (State) snapshot;
+    appendLsn = s.appendLsn();
+    openStart = s.openStart();
+    openCap = s.openCap();
+    haveOpen = s.haveOpen();
+    hardenedLsn = s.hardenedLsn();
+    flushTarget = s.flushTarget();
+    writeTag = s.writeTag();
+    inflight = s.inflight();
+    inflightBytes = s.inflightBytes();
+    activeTxns = s.activeTxns();
+    openSessions = s.openSessions();
+    spaceWaiting = s.spaceWaiting();
+    pendingBegun = s.pendingBegun();
+    pendingDone = s.pendingDone();
+    pending = LongRing.of(6, s.pending());
+    waiters = LongRing.of(3, s.waiters());
+    lazy = LongRing.of(1, s.lazy());
+    closed = LongRing.of(2, s.closed());
+    writing = LongRing.of(6, s.writing());
+    flushRequests = LongRing.of(2, s.flushRequests());
+    checkpoints = LongRing.of(2, s.checkpoints());
+    checkpointWriting = s.checkpointWriting();
+    lazyTimer = s.lazyTimer();
+    checkpointTimer = s.checkpointTimer();
+    long[] c = s.counters();
+    records = c[0];
+    recordBytes = c[1];
+    writes = c[2];
+    pagesWritten = c[3];
+    bytesWritten = c[4];
+    durableCommits = c[5];
+    lazyCommits = c[6];
+    maxUnhardened = c[7];
+    writelogCount = c[8];
+    writelogNanos = c[9];
+    writelogMaxNanos = c[10];
+    logBufferWaits = c[11];
+    logBufferWaitNanos = c[12];
+    flushes = c[13];
+    checkpointsDone = c[14];
+    for (int i = 0; i < files.length; i++) if (files[i] != null) files[i].setCounters(s.files()[i]);
+    policy.restore(s.policy());
+    space.restore(s.space());
+    if (data != null) data.restore(s.data());
   }
 
-  @Override
-  public Object results() {
-    return new LogStats(records, writes, bytesWritten, recordBytes, blockBytes);
-  }
-
-  public record State(int[] bufSession, int[] bufBytes, int[] writing, boolean busy, long writeTag, long records,
-      long writes, long bytesWritten, long recordBytes) implements CborSerializable {}
+  public record State(long appendLsn, long openStart, long openCap, boolean haveOpen, long hardenedLsn,
+      long flushTarget, long writeTag, int inflight, long inflightBytes, int activeTxns, int openSessions,
+      boolean spaceWaiting, boolean pendingBegun, long pendingDone, long[] pending, long[] waiters, long[] lazy, long[] closed,
+      long[] writing, long[] flushRequests, long[] checkpoints, boolean checkpointWriting, long lazyTimer,
+      long checkpointTimer, long[] counters, long[][] files,
+      @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
+      Object policy,
+      @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
+      Object space,
+      @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
+      Object data) implements CborSerializable {}
 }

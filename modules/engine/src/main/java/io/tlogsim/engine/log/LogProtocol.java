@@ -2,22 +2,73 @@ package io.tlogsim.engine.log;
 
 import io.tlogsim.kernel.Protocol;
 
-/** Event kinds between sessions and the log manager (payload fields of a kernel event). */
+/**
+ * Events between sessions and the log manager of their database (payload fields of a kernel event).
+ *
+ * <p>Sessions send their log records as they produce them and do not wait for them; they wait only for what they
+ * asked to wait for: a durable commit's acknowledgement, a flush of the log, a checkpoint. A commit that does not wait
+ * (delayed durability, buffered log, synchronous_commit off) is acknowledged by the session's own rule
+ * ({@link io.tlogsim.engine.log.policy.FlushPolicy#waits}); the log manager gets no reply request for it, which keeps
+ * its promises to the sessions long.
+ */
 public final class LogProtocol {
   private LogProtocol() {}
 
-  /** Log manager input port for commit records from sessions. */
-  public static final int COMMITS_PORT = 0;
-  /** Log manager input port for answers of its log device. */
+  /** Log manager input port for everything sessions send. */
+  public static final int SESSIONS_PORT = 0;
+  /** Log manager input port for completions of its devices (log and data). */
   public static final int DEVICE_PORT = 1;
-  /** Session pool input port for acknowledgements. */
-  public static final int ACKS_PORT = 0;
+  /** Session pool input port for replies of the log manager. */
+  public static final int REPLIES_PORT = 0;
 
-  /** A commit record reaches the log manager: a = session, b = record bytes. */
-  public static final int COMMIT = 10;
-  /** A commit is durable: a = session. */
-  public static final int ACK = 11;
+  /**
+   * Log records of one statement: a = session | flags << 32 ({@link #FLAG_BEGIN}: the first records of a
+   * transaction), b = bytes per record, c = first row touched (-1: none), d = number of records (rows c, c+1, ...).
+   */
+  public static final int RECORDS = 10;
+  /**
+   * A commit record: a = session | flags << 32 ({@link #FLAG_BEGIN}: the commit is the transaction's first record;
+   * {@link #FLAG_WAITS}: the session waits for it to harden), b = record bytes. (Nothing in c and d: an event that
+   * uses them costs two more columns in its batch, and commits are the hot path.)
+   */
+  public static final int COMMIT = 11;
+  /** Harden everything logged so far and reply {@link #FLUSHED} (sys.sp_flush_log): a = session. */
+  public static final int FLUSH = 12;
+  /** Take a checkpoint and reply {@link #CHECKPOINTED}: a = session. */
+  public static final int CHECKPOINT = 13;
+  /** The session closed its connection (Informix flushes a buffered log then): a = session. */
+  public static final int CLOSE = 14;
 
-  public static final Protocol COMMITS = Protocol.of("commits", COMMIT, "commit");
-  public static final Protocol ACKS = Protocol.of("acknowledgements", ACK, "ack");
+  /** A commit is hardened: a = session. */
+  public static final int ACK = 20;
+  /** The log a session asked to flush is hardened: a = session. */
+  public static final int FLUSHED = 21;
+  /** A checkpoint a session asked for is complete: a = session. */
+  public static final int CHECKPOINTED = 22;
+
+  /** In {@link #RECORDS}' a: the records begin a transaction (a begin record is logged first where the engine has one). */
+  public static final long FLAG_BEGIN = 1;
+  /** In {@link #RECORDS}' a: compensation records of a rollback. */
+  public static final long FLAG_COMPENSATION = 2;
+  /** In {@link #COMMIT}'s a: the session waits for the commit to harden. */
+  public static final long FLAG_WAITS = 4;
+
+  public static final Protocol REQUESTS = Protocol.of("log requests", RECORDS, "records", COMMIT, "commit",
+      FLUSH, "flush", CHECKPOINT, "checkpoint", CLOSE, "close");
+  public static final Protocol REPLIES = Protocol.of("log replies", ACK, "ack", FLUSHED, "flushed",
+      CHECKPOINTED, "checkpointed");
+
+  /** The session of a {@link #RECORDS} or {@link #COMMIT} event's a. */
+  public static int session(long a) {
+    return (int) a;
+  }
+
+  /** The flags of a {@link #RECORDS} or {@link #COMMIT} event's a. */
+  public static long flags(long a) {
+    return a >>> 32;
+  }
+
+  public static long recordsA(int session, long flags) {
+    return (session & 0xffff_ffffL) | (flags << 32);
+  }
 }

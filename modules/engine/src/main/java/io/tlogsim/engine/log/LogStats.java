@@ -1,15 +1,20 @@
 package io.tlogsim.engine.log;
 
+import io.tlogsim.engine.data.DataStats;
 import io.tlogsim.kernel.CborSerializable;
+import java.util.List;
 
 /**
- * What the log manager wrote: records, writes, bytes written (whole blocks) and record bytes.
- * Pages are log blocks of {@code blockBytes} (REFERENCE.md section 2: 512 B steps).
+ * What a log manager did in a run. Records, pages and writes are Informix's onstat -l numrecs, numpages and numwrits;
+ * pages are log pages of {@code pageBytes}; bytes written are whole pages.
+ *
+ * @param ackedNotHardened commits acknowledged before their log was hardened and still not hardened at the end
+ * @param maxAckedNotHardened the most there were at any time
+ * @param writelogCount commits that waited for a log write (wait type WRITELOG), and the time they waited
+ * @param logBufferWaits requests that waited for a free log buffer or for log space (LOGBUFFER)
  */
-public record LogStats(long records, long writes, long bytesWritten, long recordBytes, int blockBytes)
-    implements CborSerializable {
-
-  public long pages() {
-    return bytesWritten / blockBytes;
-  }
-}
+public record LogStats(long records, long writes, long pages, long bytesWritten, long recordBytes, int pageBytes,
+    int blockPages, int logBuffers, long durableCommits, long lazyCommits, long ackedNotHardened,
+    long maxAckedNotHardened, long writelogCount, long writelogNanos, long writelogMaxNanos, long logBufferWaits,
+    long logBufferWaitNanos, long flushRequests, long checkpoints, String policy, List<FileStats.Snapshot> files,
+    DataStats data) implements CborSerializable {}

@@ -1,0 +1,33 @@
+package io.tlogsim.engine.log.policy;
+
+import io.tlogsim.engine.log.SessionMode;
+
+/**
+ * Informix buffered logging (REFERENCE.md 2, CREATE DATABASE ... WITH BUFFERED LOG): a commit returns without a
+ * flush; the log buffer is written when it is full (the log manager writes full blocks regardless), at a checkpoint,
+ * at connection close, and when a session that asked for SET LOG commits (its flush carries everything before it).
+ */
+public final class BufferedLog implements FlushPolicy {
+  @Override
+  public String name() {
+    return "buffered";
+  }
+
+  @Override
+  public boolean waits(int sessionMode) {
+    return sessionMode == SessionMode.DURABLE;
+  }
+
+  @Override
+  public void onCommit(FlushControl log, boolean waits) {
+    if (waits) log.flushTo(log.appendLsn());
+  }
+
+  @Override
+  public Object snapshot() {
+    return new Stateless();
+  }
+
+  @Override
+  public void restore(Object snapshot) {}
+}
