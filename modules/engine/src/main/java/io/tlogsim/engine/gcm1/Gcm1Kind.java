@@ -1,8 +1,10 @@
 package io.tlogsim.engine.gcm1;
 
-import io.tlogsim.engine.log.LogManager;
-import io.tlogsim.engine.log.LogProtocol;
+import io.tlogsim.engine.commitpath.CommitPathModel;
+import io.tlogsim.engine.commitpath.DeviceSpec;
+import io.tlogsim.engine.log.LogConfig;
 import io.tlogsim.engine.log.LogStats;
+import io.tlogsim.engine.log.policy.GroupCommit;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ParamSpec;
 import io.tlogsim.engine.scenario.PreparedRun;
@@ -10,28 +12,26 @@ import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.ScenarioKind;
 import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.engine.scenario.Script;
+import io.tlogsim.engine.scenario.Step;
 import io.tlogsim.engine.session.CommitStats;
-import io.tlogsim.engine.session.SessionPool;
+import io.tlogsim.engine.session.PoolStats;
+import io.tlogsim.engine.session.Workload;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.Topology;
 import io.tlogsim.kernel.VirtualTime;
-import io.tlogsim.storage.DeviceProtocol;
 import io.tlogsim.storage.DeviceStats;
-import io.tlogsim.storage.SimpleDevice;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * GCM-1, the group-commit throughput model of BENCH.md: N sessions in pools, one log manager with group commit
- * (one write in flight), one device. Parameters and their defaults: config/application.conf, tlogsim.kinds.gcm1.
+ * GCM-1, the group-commit throughput model of BENCH.md, as a preset of the general commit path
+ * ({@link CommitPathModel}): N sessions in pools, one log manager with group commit (one write in flight), one
+ * device. Parameters and their defaults: config/application.conf, tlogsim.kinds.gcm1.
  */
 public final class Gcm1Kind implements ScenarioKind {
   public static final String NAME = "gcm1";
-  /** Most pools the automatic split makes: enough for every thread of a large machine to have work. */
-  static final int AUTO_MAX_POOLS = 16;
-  /** Fewest sessions per pool the automatic split aims for: smaller pools cost more messages than they save. */
-  static final int AUTO_MIN_POOL_SESSIONS = 500;
 
   @Override
   public String name() {
@@ -61,6 +61,10 @@ public final class Gcm1Kind implements ScenarioKind {
       throw new BadInputException("recordBytes: must be at most maxWriteBytes (" + p.getInt("maxWriteBytes")
           + "), got " + p.getInt("recordBytes"));
     }
+    if (p.getInt("maxWriteBytes") % p.getInt("blockBytes") != 0) {
+      throw new BadInputException("maxWriteBytes: must be a whole number of blocks of blockBytes ("
+          + p.getInt("blockBytes") + "), got " + p.getInt("maxWriteBytes"));
+    }
   }
 
   @Override
@@ -70,50 +74,34 @@ public final class Gcm1Kind implements ScenarioKind {
 
   /** Sessions per pool: as configured, or split over up to 16 pools of at least 500 sessions. */
   public static int sessionsPerPool(Params p) {
-    int n = p.getInt("sessions");
-    int configured = p.getInt("sessionsPerPool");
-    if (configured > 0) return Math.min(configured, n);
-    int pools = Math.max(1, Math.min(AUTO_MAX_POOLS, (n + AUTO_MIN_POOL_SESSIONS - 1) / AUTO_MIN_POOL_SESSIONS));
-    return (n + pools - 1) / pools;
+    return CommitPathModel.sessionsPerPool(spec(p));
   }
 
   /** The components and links of one GCM-1 run. */
   public record Model(Topology topology, List<SimComponent> components, int pools, int logManager, int device) {}
 
-  public static Model build(Params p) {
-    int n = p.getInt("sessions");
-    int perPool = sessionsPerPool(p);
-    int pools = (n + perPool - 1) / perPool;
+  /**
+   * GCM-1 as a preset of the commit path: sessions that think and commit (a commit record alone, no CPU), a log
+   * manager with group commit flushing at once, one write in flight, blocks of up to maxWriteBytes in pages of
+   * blockBytes, an unbounded log buffer, and a device taking latency + bytes / rate.
+   */
+  public static CommitPathModel.Spec spec(Params p) {
     long hop = VirtualTime.micros(p.getDouble("hopUs"));
-    long deviceBase = VirtualTime.micros(p.getDouble("deviceLatencyUs"));
-    long deviceLink = p.getInt("deviceLinkNs");
+    int block = p.getInt("blockBytes");
+    Script script = new Script(List.of(new Step(Step.Type.COMMIT_LOOP, "commit-loop", 0, 0, 1,
+        p.getDouble("thinkMeanUs"), true, false, 0, false, java.util.Map.of("step", "commit-loop",
+            "thinkMeanUs", p.getDouble("thinkMeanUs")))));
+    LogConfig log = new LogConfig(block, 0, p.getInt("maxWriteBytes") / block, Integer.MAX_VALUE, 1, Long.MAX_VALUE,
+        true, 0, 0, false, hop, p.getInt("deviceLinkNs"));
+    DeviceSpec device = new DeviceSpec("log-device", VirtualTime.micros(p.getDouble("deviceLatencyUs")),
+        p.getDouble("deviceMBps"));
+    return new CommitPathModel.Spec(p.getInt("sessions"), p.getInt("sessionsPerPool"), script,
+        Workload.commitsOnly(hop, p.getInt("recordBytes")), log, () -> new GroupCommit(0, 1), device, null, null);
+  }
 
-    Topology.Builder tb = Topology.builder();
-    int[] poolIds = new int[pools];
-    for (int k = 0; k < pools; k++) poolIds[k] = tb.component("pool-" + k, LogProtocol.ACKS, LogProtocol.COMMITS);
-    int lm = tb.component("log-manager", List.of(LogProtocol.COMMITS, DeviceProtocol.COMPLETIONS),
-        List.of(LogProtocol.ACKS, DeviceProtocol.REQUESTS));
-    int dev = tb.component("log-device", DeviceProtocol.REQUESTS, DeviceProtocol.COMPLETIONS);
-    int[] toLog = new int[pools];
-    int[] toPool = new int[pools];
-    for (int k = 0; k < pools; k++) {
-      toLog[k] = tb.link(poolIds[k], lm, LogProtocol.COMMITS_PORT, hop);
-      toPool[k] = tb.link(lm, poolIds[k], LogProtocol.ACKS_PORT, hop);
-    }
-    int toDevice = tb.link(lm, dev, DeviceProtocol.REQUESTS_PORT, deviceLink);
-    tb.link(dev, lm, LogProtocol.DEVICE_PORT, deviceBase);
-    Topology topo = tb.build();
-
-    List<SimComponent> comps = new ArrayList<>();
-    double think = p.getDouble("thinkMeanUs") * VirtualTime.NS_PER_US;
-    for (int k = 0; k < pools; k++) {
-      int first = k * perPool;
-      comps.add(new SessionPool(first, Math.min(perPool, n - first), think, hop, p.getInt("recordBytes"), toLog[k]));
-    }
-    comps.add(new LogManager(p.getInt("maxWriteBytes"), p.getInt("blockBytes"), hop, deviceLink, toDevice, toPool,
-        perPool));
-    comps.add(new SimpleDevice("log-device", deviceBase, p.getDouble("deviceMBps")));
-    return new Model(topo, comps, pools, lm, dev);
+  public static Model build(Params p) {
+    CommitPathModel.Model m = CommitPathModel.build(spec(p));
+    return new Model(m.topology(), m.components(), m.pools(), m.logManager(), m.devices()[0]);
   }
 
   @Override
@@ -144,7 +132,7 @@ public final class Gcm1Kind implements ScenarioKind {
   /** Commit stats of all pools of a finished run, merged. */
   public static CommitStats commits(Model m, RunOutcome out) {
     List<CommitStats> parts = new ArrayList<>();
-    for (int k = 0; k < m.pools(); k++) parts.add((CommitStats) out.results().get(k));
+    for (int k = 0; k < m.pools(); k++) parts.add(((PoolStats) out.results().get(k)).commits());
     return CommitStats.merge(parts);
   }
 

@@ -15,7 +15,7 @@ public record ParamSpec(String key, Type type, double min, double max, List<Stri
     String unit) {
 
   public enum Type {
-    INT("integer"), LONG("integer"), DOUBLE("number"), BOOLEAN("boolean"), CHOICE("choice");
+    INT("integer"), LONG("integer"), DOUBLE("number"), BOOLEAN("boolean"), CHOICE("choice"), SCRIPT("script");
 
     /** The word users read in {@code tlogsim params}. */
     public final String word;
@@ -64,6 +64,11 @@ public record ParamSpec(String key, Type type, double min, double max, List<Stri
     return "";
   }
 
+  /** A session script: a list of steps ({@link Script}). */
+  public static ParamSpec script(String key, String description) {
+    return new ParamSpec(key, Type.SCRIPT, 0, 0, List.of(), description, "");
+  }
+
   /** "an integer from 1 to 10000000", "one of group-commit": what the key allows, for error lines. */
   public String allowedText() {
     return switch (type) {
@@ -71,6 +76,7 @@ public record ParamSpec(String key, Type type, double min, double max, List<Stri
       case DOUBLE -> "a number from " + fmt(min) + " to " + fmt(max);
       case BOOLEAN -> "true or false";
       case CHOICE -> "one of " + String.join(", ", allowed);
+      case SCRIPT -> "a list of steps such as [{ step = insert, rows = 10 }]";
     };
   }
 

@@ -41,4 +41,8 @@ public final class Params {
   public String getString(String key) {
     return (String) get(key);
   }
+
+  public Script getScript(String key) {
+    return (Script) get(key);
+  }
 }

@@ -74,9 +74,9 @@ public record Scenario(String name, ScenarioKind kind, String description, long 
       summary.put("referenceDropped", droppedReference.toSummary());
       lines.addAll(droppedReference.lines());
     }
-    return new Result(summary, lines, result.histograms(), result.files());
+    return new Result(summary, lines, result.histograms(), result.files(), result.tables());
   }
 
   private record Result(Map<String, Object> summary, List<String> humanLines, Map<String, Histogram> histograms,
-      Map<String, String> files) implements ScenarioResult {}
+      Map<String, String> files, Map<String, List<String>> tables) implements ScenarioResult {}
 }

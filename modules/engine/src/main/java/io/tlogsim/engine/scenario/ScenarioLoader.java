@@ -205,7 +205,13 @@ public final class ScenarioLoader {
       paramOrigins.put(spec.key(), origins.get(spec.key()));
     }
     Params params = new Params(values);
-    kind.validate(params);
+    try {
+      kind.validate(params);
+    } catch (BadInputException e) { // a check across keys: say where the refused key's value was set
+      ConfigValue v = e.key() == null ? null : given.get(e.key());
+      if (v == null || v.origin() == null || v.origin().description().startsWith("--set")) throw e;
+      throw new BadInputException(location(v.origin(), where) + ": " + e.getMessage());
+    }
     String description = file.hasPath("description") ? string(file, "description", where) : "";
     // Published figures hold for the model as published: kept while --set leaves every resolved value as it was.
     Reference reference = null;
@@ -308,6 +314,9 @@ public final class ScenarioLoader {
         String s = String.valueOf(raw);
         if (!spec.allowed().contains(s)) throw new BadInputException(wrong);
         return s;
+      }
+      case SCRIPT -> {
+        return Script.parse(spec.key(), v, "");  // names the file and line of each step itself
       }
       default -> throw new IllegalStateException();
     }

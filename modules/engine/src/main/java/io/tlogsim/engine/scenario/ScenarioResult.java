@@ -28,4 +28,12 @@ public interface ScenarioResult {
   default Map<String, String> files() {
     return Map.of();
   }
+
+  /**
+   * Tables a user may ask for ({@code tlogsim run ... --show onstat,waits,filestats}), by name, as text lines; empty
+   * when the kind has none.
+   */
+  default Map<String, List<String>> tables() {
+    return Map.of();
+  }
 }

@@ -1,53 +1,96 @@
 package io.tlogsim.engine.session;
 
 import io.tlogsim.engine.log.LogProtocol;
+import io.tlogsim.engine.scenario.Script;
+import io.tlogsim.engine.scenario.Step;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
 import io.tlogsim.kernel.Rng;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.SimulationException;
+import io.tlogsim.kernel.VirtualTime;
 import org.HdrHistogram.Histogram;
 
 /**
- * Many committer sessions in one component (DESIGN.md principle 4). Each session thinks for an exponential time,
- * sends a commit record to the log manager, waits for its acknowledgement and thinks again (BENCH.md GCM-1).
+ * Many sessions of one database in one component (DESIGN.md principle 4), each running the scenario's
+ * {@link Script} step by step on the host's CPU ({@link HostCpu}, shared by the pool's sessions).
  *
- * <p>A session sends its commit the moment it draws its think time, stamped with the future arrival time: the
- * pool never holds anything to send, which keeps windows long. Every session has its own generator, derived from
- * (seed, session id), so results do not depend on how sessions are split into pools.
+ * <p>A statement runs on a core, then its log records go to the log manager, stamped with the time the statement ends
+ * (sent when the core is granted: the pool holds nothing to send). A commit does the same with its commit record; the
+ * session then waits for the acknowledgement if the database's flush policy (or its own mode) makes it wait, and goes
+ * on at once otherwise. GCM-1's commit loop (think, commit, wait) needs no timer: the commit is sent the moment the
+ * think time is drawn.
+ *
+ * <p>Every session has its own generator, derived from (seed, session id), so results do not depend on how sessions
+ * are split into pools. Each step is a phase: the pool records {@link PhaseStarted} when its first session starts it
+ * and {@link PhaseEnded} when its last session ends it.
  */
 public final class SessionPool implements SimComponent {
   /** Namespace of session generators among the run's seeds. */
   public static final long SESSION_SEED_SPACE = 0x5e55_1000_0000_0000L;
+  /** The pool's own timer: a session is ready to go on (a = the session's index in the pool). */
+  static final int CONTINUE = 40;
+
+  private static final byte FRESH = 0;
+  private static final byte THOUGHT = 1; // thought; the step's action is next
+  private static final byte ACTED = 2; // a one-off step acted and waits for its reply or timer
+  private static final byte ROLLED_BACK = 3; // a large update's undo is done
 
   private final int firstSession;
   private final int count;
-  private final double thinkMeanNanos;
-  private final long hopNanos;
-  private final int recordBytes;
+  private final Step[] steps;
+  private final Workload w;
   private final int logLink;
+  private final boolean[] waitsByMode; // by session mode: its commits wait for the log
 
+  // per session
   private long[] rng;
+  private int[] step;
+  private byte[] sub;
+  private long[] done; // statements (or iterations) of the current step
+  private int[] txn; // statements in the open transaction
+  private long[] stepEnd; // a timed step's end
+  private byte[] mode;
   private long[] commitStart;
+  private long[] row; // next row of a sequential walk
+  // per pool
+  private HostCpu cpu;
+  private int[] entered; // by step: sessions that started it
+  private int[] finished; // by step: sessions that ended it
+  private int closed;
   private long commits;
+  private long lazyCommits;
   private long latencySum;
   private long latencyMax;
+  private long statements;
+  private long rowsTouched;
   private Histogram histogram = CommitStats.newHistogram();
 
   /**
    * @param firstSession id of the pool's first session; the pool holds sessions firstSession .. firstSession+count-1
-   * @param hopNanos one-way delay of a commit record to the log manager (the lookahead of {@code logLink})
+   * @param waitsByMode for each session mode, whether a commit waits for the log (the flush policy's rule)
    */
-  public SessionPool(int firstSession, int count, double thinkMeanNanos, long hopNanos, int recordBytes, int logLink) {
+  public SessionPool(int firstSession, int count, Script script, Workload workload, int logLink,
+      boolean[] waitsByMode) {
     this.firstSession = firstSession;
     this.count = count;
-    this.thinkMeanNanos = thinkMeanNanos;
-    this.hopNanos = hopNanos;
-    this.recordBytes = recordBytes;
+    this.steps = script.steps().toArray(new Step[0]);
+    this.w = workload;
     this.logLink = logLink;
+    this.waitsByMode = waitsByMode.clone();
     rng = new long[count];
+    step = new int[count];
+    sub = new byte[count];
+    done = new long[count];
+    txn = new int[count];
+    stepEnd = new long[count];
+    mode = new byte[count];
     commitStart = new long[count];
+    row = new long[count];
+    cpu = new HostCpu(workload.cores());
+    entered = new int[steps.length];
+    finished = new int[steps.length];
   }
 
   @Override
@@ -55,58 +98,284 @@ public final class SessionPool implements SimComponent {
     long space = Rng.seedFor(ctx.seed(), SESSION_SEED_SPACE);
     for (int i = 0; i < count; i++) {
       rng[i] = Rng.seedFor(space, firstSession + i);
-      think(ctx, i, 0);
+      enter(ctx, i, 0);
+      proceed(ctx, i, 0);
     }
-  }
-
-  /** Session i thinks from {@code t}; its commit record leaves when the think time ends. */
-  private void think(Context ctx, int i, long t) {
-    long start = t + Rng.nextExponential(rng, i, thinkMeanNanos);
-    commitStart[i] = start;
-    if (start <= ctx.endTime()) ctx.send(logLink, start + hopNanos, LogProtocol.COMMIT, firstSession + i, recordBytes);
   }
 
   @Override
   public void onEvent(Context ctx, Event ev) {
-    if (ev.kind() != LogProtocol.ACK) throw new SimulationException("session pool: unknown event kind " + ev.kind());
-    int i = (int) ev.a() - firstSession;
     long now = ctx.now();
-    long latency = now - commitStart[i];
-    commits++;
-    latencySum += latency;
-    if (latency > latencyMax) latencyMax = latency;
-    histogram.recordValue(latency);
-    think(ctx, i, now);
+    switch (ev.kind()) {
+      case LogProtocol.ACK -> {
+        int i = (int) ev.a() - firstSession;
+        long latency = now - commitStart[i];
+        commits++;
+        latencySum += latency;
+        if (latency > latencyMax) latencyMax = latency;
+        histogram.recordValue(latency);
+        proceed(ctx, i, now);
+      }
+      case CONTINUE -> proceed(ctx, (int) ev.a(), now);
+      case LogProtocol.FLUSHED, LogProtocol.CHECKPOINTED -> proceed(ctx, (int) ev.a() - firstSession, now);
+      default -> throw new SimulationException("session pool: unknown event kind " + ev.kind());
+    }
+  }
+
+  /** Runs session i's script from {@code now} until it waits for something (a reply, a core, a think time) or ends. */
+  private void proceed(Context ctx, int i, long now) {
+    while (true) {
+      int si = step[i];
+      if (si >= steps.length) {
+        if (si == steps.length) close(ctx, i, now);
+        return;
+      }
+      Step st = steps[si];
+      boolean waiting = switch (st.type()) {
+        case COMMIT_LOOP -> commitLoop(ctx, i, st, now);
+        case INSERT, UPDATE, DELETE -> rowLoop(ctx, i, st, now);
+        case LARGE_UPDATE -> largeUpdate(ctx, i, st, now);
+        case THINK -> {
+          if (sub[i] == THOUGHT) yield false;
+          sub[i] = THOUGHT;
+          resumeAt(ctx, i, now + think(i, st.thinkUs(), st.thinkExponential()));
+          yield true;
+        }
+        case SET_LOG, DELAYED_DURABILITY -> {
+          mode[i] = (byte) st.mode();
+          yield false;
+        }
+        case CHECKPOINT, FLUSH_LOG -> {
+          if (sub[i] == ACTED) yield false;
+          sub[i] = ACTED;
+          ctx.send(logLink, now + w.hopNanos(), st.type() == Step.Type.CHECKPOINT ? LogProtocol.CHECKPOINT
+              : LogProtocol.FLUSH, firstSession + i, 0);
+          yield true;
+        }
+      };
+      if (waiting) return;
+      next(ctx, i, now);
+    }
+  }
+
+  /**
+   * GCM-1's loop (BENCH.md): think Exp(mean), then commit (a commit record alone) and wait. The commit is sent the
+   * moment the think time is drawn, unless it needs a core (then the session asks for one when its think time ends).
+   */
+  private boolean commitLoop(Context ctx, int i, Step st, long now) {
+    if (st.seconds() > 0 && now >= stepEnd[i]) return false;
+    if (sub[i] == THOUGHT) { // the think time ended: the commit runs on a core now
+      sub[i] = FRESH;
+      commit(ctx, i, now, cpu.run(now, w.cpuCommitNanos()), LogProtocol.FLAG_BEGIN);
+      return true;
+    }
+    long start = now + Rng.nextExponential(rng, i, st.thinkUs() * VirtualTime.NS_PER_US);
+    if (start > ctx.endTime()) return true; // the run ends while it thinks
+    if (w.cpuCommitNanos() > 0) {
+      sub[i] = THOUGHT;
+      resumeAt(ctx, i, start);
+      return true;
+    }
+    commit(ctx, i, start, start, LogProtocol.FLAG_BEGIN);
+    return true;
+  }
+
+  /** A loop of single-row statements, a commit every {@code commitEvery} of them and at the end. */
+  private boolean rowLoop(Context ctx, int i, Step st, long now) {
+    if (sub[i] != THOUGHT) {
+      boolean over = st.seconds() > 0 ? now >= stepEnd[i] : done[i] >= st.rows();
+      if (over || txn[i] == st.commitEvery()) {
+        if (txn[i] == 0) return false; // the step is over, its work committed
+        commit(ctx, i, now, cpu.run(now, w.cpuCommitNanos()), 0);
+        return true;
+      }
+      if (st.thinkUs() > 0) {
+        sub[i] = THOUGHT;
+        resumeAt(ctx, i, now + think(i, st.thinkUs(), st.thinkExponential()));
+        return true;
+      }
+    }
+    sub[i] = FRESH;
+    long end = cpu.run(now, w.cpuStatementNanos() + w.cpuRowNanos(st.type()));
+    long first = st.random() ? randomRow(i) : row[i]++;
+    ctx.send(logLink, end + w.hopNanos(), LogProtocol.RECORDS,
+        LogProtocol.recordsA(firstSession + i, txn[i] == 0 ? LogProtocol.FLAG_BEGIN : 0), w.recordBytes(st.type()),
+        w.tableRows() > 0 ? first : -1, 1);
+    txn[i]++;
+    done[i]++;
+    statements++;
+    rowsTouched++;
+    resumeAt(ctx, i, end);
+    return true;
+  }
+
+  /**
+   * One statement touching {@code rows} rows in an explicit transaction, then its commit (or its rollback: the undo
+   * logs a compensation record per row). Its records go out in chunks spread over the statement's CPU time.
+   */
+  private boolean largeUpdate(Context ctx, int i, Step st, long now) {
+    switch (sub[i]) {
+      case FRESH -> {
+        long end = cpu.run(now, w.cpuStatementNanos() + st.rows() * w.cpuRowNanos(Step.Type.UPDATE));
+        long first = row[i];
+        row[i] += st.rows();
+        sendSpread(ctx, i, now, end, st.rows(), w.updateRecordBytes(), first, LogProtocol.FLAG_BEGIN);
+        statements++;
+        rowsTouched += st.rows();
+        sub[i] = ACTED;
+        resumeAt(ctx, i, end);
+        return true;
+      }
+      case ACTED -> {
+        if (st.rollback()) {
+          long end = cpu.run(now, st.rows() * w.cpuRowNanos(Step.Type.UPDATE));
+          sendSpread(ctx, i, now, end, st.rows(), w.compensationRecordBytes(), row[i] - st.rows(),
+              LogProtocol.FLAG_COMPENSATION);
+          sub[i] = ROLLED_BACK;
+          resumeAt(ctx, i, end);
+          return true;
+        }
+        sub[i] = ROLLED_BACK;
+        return largeUpdate(ctx, i, st, now);
+      }
+      case ROLLED_BACK -> {
+        sub[i] = THOUGHT; // committed next time round
+        txn[i] = 1;
+        commit(ctx, i, now, cpu.run(now, w.cpuCommitNanos()), 0);
+        return true;
+      }
+      default -> {
+        return false;
+      }
+    }
+  }
+
+  /** Sends {@code n} records in chunks, chunk k stamped at the end of its share of [from, to]. */
+  private void sendSpread(Context ctx, int i, long from, long to, long n, int bytes, long firstRow, long flags) {
+    long chunk = Math.max(1, w.chunkRows());
+    long chunks = (n + chunk - 1) / chunk;
+    for (long k = 0; k < chunks; k++) {
+      long rows = Math.min(chunk, n - k * chunk);
+      long at = from + (to - from) * (k + 1) / chunks;
+      ctx.send(logLink, at + w.hopNanos(), LogProtocol.RECORDS,
+          LogProtocol.recordsA(firstSession + i, k == 0 ? flags : flags & ~LogProtocol.FLAG_BEGIN), bytes,
+          w.tableRows() > 0 ? firstRow + k * chunk : -1, rows);
+    }
+  }
+
+  /**
+   * The session commits: it asked at {@code asked}, its commit record leaves when its CPU work ends at {@code end}.
+   * It waits for the acknowledgement if its mode makes it wait; otherwise the commit is done at {@code end}.
+   */
+  private void commit(Context ctx, int i, long asked, long end, long flags) {
+    boolean waits = waitsByMode[mode[i]];
+    commitStart[i] = asked;
+    ctx.send(logLink, end + w.hopNanos(), LogProtocol.COMMIT,
+        LogProtocol.recordsA(firstSession + i, flags | (waits ? LogProtocol.FLAG_WAITS : 0)), w.commitRecordBytes());
+    txn[i] = 0;
+    if (!waits) {
+      long latency = end - asked;
+      commits++;
+      lazyCommits++;
+      latencySum += latency;
+      if (latency > latencyMax) latencyMax = latency;
+      histogram.recordValue(latency);
+      resumeAt(ctx, i, end);
+    }
+  }
+
+  private long think(int i, double us, boolean exponential) {
+    double ns = us * VirtualTime.NS_PER_US;
+    return exponential ? Rng.nextExponential(rng, i, ns) : Math.round(ns);
+  }
+
+  private long randomRow(int i) {
+    return Long.remainderUnsigned(Rng.nextLong(rng, i), Math.max(1, w.tableRows()));
+  }
+
+  private void resumeAt(Context ctx, int i, long at) {
+    ctx.schedule(at, CONTINUE, i, 0);
+  }
+
+  /** Session i starts step step[i]. */
+  private void enter(Context ctx, int i, long now) {
+    int si = step[i];
+    if (si >= steps.length) return;
+    Step st = steps[si];
+    sub[i] = FRESH;
+    done[i] = 0;
+    stepEnd[i] = st.seconds() > 0 ? now + VirtualTime.seconds(st.seconds()) : VirtualTime.NEVER;
+    if (st.type().isRowLoop() || st.type() == Step.Type.LARGE_UPDATE) {
+      // each session walks its own stretch of the table
+      long span = st.rows() > 0 ? st.rows() : 1_000_000_000L;
+      row[i] = w.tableRows() > 0 ? Math.floorMod((long) (firstSession + i) * span, w.tableRows()) : 0;
+    }
+    if (entered[si]++ == 0) ctx.record(new PhaseStarted(si, st.name()));
+  }
+
+  /** Session i ends its step and starts the next. */
+  private void next(Context ctx, int i, long now) {
+    int si = step[i];
+    if (++finished[si] == count) ctx.record(new PhaseEnded(si, steps[si].name()));
+    step[i] = si + 1;
+    enter(ctx, i, now);
+  }
+
+  /** The script is done: the session closes its connection (once). */
+  private void close(Context ctx, int i, long now) {
+    step[i] = steps.length + 1;
+    closed++;
+    ctx.send(logLink, now + w.hopNanos(), LogProtocol.CLOSE, firstSession + i, 0);
   }
 
   @Override
   public long inputDelay(int port) {
-    return hopNanos; // an acknowledgement can lead to a commit record no sooner than one hop later
+    return w.hopNanos(); // whatever wakes a session, its next request leaves no sooner than one hop later
   }
 
   @Override
   public Object snapshot() {
-    return new State(rng.clone(), commitStart.clone(), commits, latencySum, latencyMax, CommitStats.encode(histogram));
+    return new State(rng.clone(), step.clone(), sub.clone(), done.clone(), txn.clone(), stepEnd.clone(), mode.clone(),
+        commitStart.clone(), row.clone(), cpu.snapshot(), entered.clone(), finished.clone(), closed,
+        new long[] {commits, lazyCommits, latencySum, latencyMax, statements, rowsTouched},
+        CommitStats.encode(histogram));
   }
 
   @Override
   public void restore(Object snapshot) {
     State s = (State) snapshot;
-    if (s.rng().length != count) throw new SimulationException("session pool: checkpoint holds " + s.rng().length
-        + " sessions, this pool " + count);
+    if (s.rng().length != count) {
+      throw new SimulationException("session pool: checkpoint holds " + s.rng().length + " sessions, this pool " + count);
+    }
     rng = s.rng().clone();
+    step = s.step().clone();
+    sub = s.sub().clone();
+    done = s.done().clone();
+    txn = s.txn().clone();
+    stepEnd = s.stepEnd().clone();
+    mode = s.mode().clone();
     commitStart = s.commitStart().clone();
-    commits = s.commits();
-    latencySum = s.latencySum();
-    latencyMax = s.latencyMax();
+    row = s.row().clone();
+    cpu.restore(s.cpu());
+    entered = s.entered().clone();
+    finished = s.finished().clone();
+    closed = s.closed();
+    commits = s.counters()[0];
+    lazyCommits = s.counters()[1];
+    latencySum = s.counters()[2];
+    latencyMax = s.counters()[3];
+    statements = s.counters()[4];
+    rowsTouched = s.counters()[5];
     histogram = CommitStats.decode(s.histogram());
   }
 
   @Override
   public Object results() {
-    return new CommitStats(commits, latencySum, latencyMax, CommitStats.encode(histogram));
+    return new PoolStats(new CommitStats(commits, latencySum, latencyMax, CommitStats.encode(histogram)), lazyCommits,
+        statements, rowsTouched, cpu.waits(), cpu.waitNanos(), cpu.maxWaitNanos(), cpu.busyNanos(), closed);
   }
 
-  public record State(long[] rng, long[] commitStart, long commits, long latencySum, long latencyMax,
+  public record State(long[] rng, int[] step, byte[] sub, long[] done, int[] txn, long[] stepEnd, byte[] mode,
+      long[] commitStart, long[] row, HostCpu.State cpu, int[] entered, int[] finished, int closed, long[] counters,
       byte[] histogram) implements CborSerializable {}
 }

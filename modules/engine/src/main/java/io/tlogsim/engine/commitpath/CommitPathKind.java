@@ -1,0 +1,193 @@
+package io.tlogsim.engine.commitpath;
+
+import io.tlogsim.engine.data.DataConfig;
+import io.tlogsim.engine.log.LogConfig;
+import io.tlogsim.engine.log.policy.DelayedDurability;
+import io.tlogsim.engine.log.policy.OracleCommit;
+import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.engine.scenario.ParamSpec;
+import io.tlogsim.engine.scenario.Params;
+import io.tlogsim.engine.scenario.RunControl;
+import io.tlogsim.engine.scenario.ScenarioKind;
+import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.engine.session.Workload;
+import io.tlogsim.kernel.VirtualTime;
+import java.util.List;
+
+/**
+ * The commit path of one database: sessions running a script on a host's cores, a log manager with a flush policy,
+ * a log device, and optionally a data file with its lazy writer and checkpoints. The same parameters serve several
+ * kinds that differ only in their defaults (config/application.conf, tlogsim.kinds.NAME): {@code commit-path}
+ * (SQL Server-like defaults, REFERENCE.md 2) and {@code informix} (REFERENCE.md 5.1).
+ */
+public final class CommitPathKind implements ScenarioKind {
+  private final String name;
+
+  public CommitPathKind(String name) {
+    this.name = name;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  static final List<ParamSpec> PARAMS = List.of(
+      // the run and the sessions
+      ParamSpec.decimal("simulatedSeconds", 0.000001, 86_400,
+          "simulated time to cover at most (the run ends sooner when every session has finished its script)"),
+      ParamSpec.integer("sessions", 1, 1_000_000, "sessions, each running the script"),
+      ParamSpec.integer("sessionsPerPool", 0, 1_000_000,
+          "sessions per pool actor (0: automatic; a host with cores keeps them in one pool, which shares the cores)"),
+      ParamSpec.script("script", "what each session does, step by step (see README: Scripts)"),
+      ParamSpec.decimal("hopUs", 0.001, 1e6, "delay of a session's request to the log manager and of its reply"),
+      // the host
+      ParamSpec.integer("cores", 0, 4096, "cores of the host, shared by the sessions (0: as many as needed)"),
+      ParamSpec.decimal("cpuStatementUs", 0, 1e7, "CPU of one statement, besides its rows"),
+      ParamSpec.decimal("cpuInsertRowUs", 0, 1e7, "CPU per inserted row"),
+      ParamSpec.decimal("cpuUpdateRowUs", 0, 1e7, "CPU per updated row"),
+      ParamSpec.decimal("cpuDeleteRowUs", 0, 1e7, "CPU per deleted row"),
+      ParamSpec.decimal("cpuCommitUs", 0, 1e7, "CPU of a commit"),
+      // the row-size model: log record sizes
+      ParamSpec.integer("recordHeaderBytes", 0, 65_536, "header of every row's log record"),
+      ParamSpec.integer("rowBytes", 1, 1_048_576, "a row: an insert or delete logs it whole"),
+      ParamSpec.integer("updatedBytes", 0, 1_048_576,
+          "bytes an update changes: its record logs them twice (before and after image), a compensation once"),
+      ParamSpec.integer("beginRecordBytes", 0, 65_536, "the record that begins a transaction (0: none logged)"),
+      ParamSpec.integer("commitRecordBytes", 1, 65_536, "a commit record"),
+      ParamSpec.integer("checkpointRecordBytes", 0, 1_048_576, "the log records of a checkpoint"),
+      ParamSpec.integer("chunkRows", 1, 1_000_000,
+          "a large statement sends its records in chunks of this many (event batching, not a model constant)"),
+      // the log
+      ParamSpec.integer("logPageBytes", 512, 65_536, "unit of log writes (a multiple of 512)"),
+      ParamSpec.integer("logPageHeaderBytes", 0, 4_096, "bytes of each log page that hold no records"),
+      ParamSpec.integer("logBlockBytes", 512, 16_777_216,
+          "largest log block, one write (a multiple of logPageBytes)"),
+      ParamSpec.integer("logBuffers", 2, 1_000_000, "log blocks in memory at once (filling, waiting, in flight)"),
+      ParamSpec.integer("maxOutstandingWrites", 1, 1_000_000, "most log writes in flight"),
+      ParamSpec.integer("maxOutstandingKB", 1, 16_777_216, "most log KB in flight"),
+      ParamSpec.bool("flushClosesPage", "a flush closes its last page; the next records start on a new page"),
+      ParamSpec.bool("flushOnClose", "a session's connection close flushes the log"),
+      ParamSpec.choice("flushPolicy", Policies.NAMES, "when the log is flushed and which commits wait for it"),
+      ParamSpec.decimal("groupCommitDelayUs", 0, 1e7, "group-commit: flush this long after the first waiting commit"),
+      ParamSpec.integer("groupCommitCount", 0, 1_000_000, "group-commit: flush when this many commits wait (0: no count)"),
+      ParamSpec.choice("delayedDurability", DelayedDurability.SETTINGS, "delayed-durability: the database setting"),
+      ParamSpec.bool("synchronousCommit", "postgresql: synchronous_commit on (true) or off"),
+      ParamSpec.decimal("commitDelayUs", 0, 100_000, "postgresql: commit_delay"),
+      ParamSpec.integer("commitSiblings", 0, 1_000, "postgresql: commit_siblings"),
+      ParamSpec.decimal("walWriterDelayMs", 1, 10_000, "postgresql: wal_writer_delay"),
+      ParamSpec.integer("innodbFlushLogAtTrxCommit", 0, 2, "mysql: innodb_flush_log_at_trx_commit"),
+      ParamSpec.decimal("binlogGroupCommitSyncDelayUs", 0, 1_000_000, "mysql: binlog_group_commit_sync_delay"),
+      ParamSpec.integer("binlogGroupCommitSyncNoDelayCount", 0, 100_000,
+          "mysql: binlog_group_commit_sync_no_delay_count (0: no count)"),
+      ParamSpec.integer("db2Mincommit", 1, 25, "db2: MINCOMMIT"),
+      ParamSpec.choice("oracleCommitLogging", OracleCommit.LOGGING, "oracle: COMMIT_LOGGING"),
+      ParamSpec.choice("oracleCommitWait", OracleCommit.WAIT, "oracle: COMMIT_WAIT"),
+      ParamSpec.decimal("oracleBatchDelayUs", 0, 1e8, "oracle: how long COMMIT_LOGGING = BATCH leaves redo unwritten"),
+      // the log device
+      ParamSpec.decimal("logDeviceLatencyUs", 0.001, 1e7, "log device: fixed time of a request"),
+      ParamSpec.decimal("logDeviceMBps", 0.001, 1e6, "log device: transfer rate, MB/s (10^6 B/s)"),
+      ParamSpec.integer("deviceLinkNs", 1, 1_000_000, "delay of a request from the log manager to a device"),
+      // the data file
+      ParamSpec.longValue("tableRows", 0, 1_000_000_000_000L, "rows of the table the script touches (0: no data file)"),
+      ParamSpec.integer("rowsPerPage", 1, 100_000, "rows per data page"),
+      ParamSpec.integer("dataPageBytes", 512, 65_536, "a data page"),
+      ParamSpec.bool("dataOnLogDevice", "the data file shares the log's device"),
+      ParamSpec.decimal("dataDeviceLatencyUs", 0.001, 1e7, "data device (when apart): fixed time of a request"),
+      ParamSpec.decimal("dataDeviceMBps", 0.001, 1e6, "data device (when apart): transfer rate, MB/s"),
+      ParamSpec.decimal("lazyWriterIntervalMs", 0, 1e6, "how often the lazy writer wakes (0: no lazy writer)"),
+      ParamSpec.integer("lazyWriterThresholdPages", 0, 1_000_000_000, "it writes while more pages than this are dirty"),
+      ParamSpec.integer("lazyWriterPagesPerRun", 0, 1_000_000, "most pages it writes per wake-up"),
+      ParamSpec.decimal("checkpointIntervalS", 0, 1e6, "automatic checkpoints this often (0: only the script's)"),
+      ParamSpec.integer("dataMaxOutstandingWrites", 1, 100_000, "most data-page writes in flight"));
+
+  /** Largest data file the model tracks page by page. */
+  static final long MAX_DATA_PAGES = 1L << 27;
+
+  @Override
+  public List<ParamSpec> params() {
+    return PARAMS;
+  }
+
+  @Override
+  public void validate(Params p) {
+    int page = p.getInt("logPageBytes");
+    if (page % 512 != 0) throw BadInputException.about("logPageBytes", "must be a multiple of 512, got " + page);
+    if (p.getInt("logPageHeaderBytes") >= page) {
+      throw BadInputException.about("logPageHeaderBytes", "must be less than logPageBytes (" + page + "), got "
+          + p.getInt("logPageHeaderBytes"));
+    }
+    int block = p.getInt("logBlockBytes");
+    if (block % page != 0 || block < page) {
+      throw BadInputException.about("logBlockBytes", "must be a whole number of log pages of " + page + " B, got "
+          + block);
+    }
+    long capacity = (long) (block / page) * (page - p.getInt("logPageHeaderBytes"));
+    for (String key : List.of("commitRecordBytes", "beginRecordBytes", "checkpointRecordBytes")) {
+      if (p.getInt(key) > capacity) {
+        throw BadInputException.about(key, "must fit in a log block (" + capacity + " B of records), got "
+            + p.getInt(key));
+      }
+    }
+    long largest = Math.max(p.getInt("recordHeaderBytes") + (long) p.getInt("rowBytes"),
+        p.getInt("recordHeaderBytes") + 2L * p.getInt("updatedBytes"));
+    if (largest > capacity) {
+      throw BadInputException.about("rowBytes", "the largest row record (" + largest
+          + " B) must fit in a log block (" + capacity + " B of records)");
+    }
+    if ((long) p.getInt("maxOutstandingKB") * 1024 < page) {
+      throw BadInputException.about("maxOutstandingKB", "must hold at least one log page of " + page + " B");
+    }
+    long pages = (p.getLong("tableRows") + p.getInt("rowsPerPage") - 1) / p.getInt("rowsPerPage");
+    if (pages > MAX_DATA_PAGES) {
+      throw BadInputException.about("tableRows", "at most " + MAX_DATA_PAGES * p.getInt("rowsPerPage")
+          + " rows with rowsPerPage = " + p.getInt("rowsPerPage") + " (" + MAX_DATA_PAGES + " pages), got "
+          + p.getLong("tableRows"));
+    }
+  }
+
+  @Override
+  public long endTimeNanos(Params p) {
+    return VirtualTime.seconds(p.getDouble("simulatedSeconds"));
+  }
+
+  /** The run's components, from the parameters. */
+  public static CommitPathModel.Spec spec(Params p) {
+    int header = p.getInt("recordHeaderBytes");
+    int updated = p.getInt("updatedBytes");
+    long tableRows = p.getLong("tableRows");
+    Workload w = new Workload(p.getInt("cores"), us(p, "hopUs"), us(p, "cpuStatementUs"), us(p, "cpuInsertRowUs"),
+        us(p, "cpuUpdateRowUs"), us(p, "cpuDeleteRowUs"), us(p, "cpuCommitUs"), header + p.getInt("rowBytes"),
+        header + 2 * updated, header + p.getInt("rowBytes"), p.getInt("commitRecordBytes"), header + updated,
+        tableRows, p.getInt("chunkRows"));
+    int page = p.getInt("logPageBytes");
+    LogConfig log = new LogConfig(page, p.getInt("logPageHeaderBytes"), p.getInt("logBlockBytes") / page,
+        p.getInt("logBuffers"), p.getInt("maxOutstandingWrites"), p.getInt("maxOutstandingKB") * 1024L,
+        p.getBoolean("flushClosesPage"), p.getInt("beginRecordBytes"), p.getInt("checkpointRecordBytes"),
+        p.getBoolean("flushOnClose"), us(p, "hopUs"), p.getInt("deviceLinkNs"));
+    DeviceSpec logDevice = new DeviceSpec("log-device", us(p, "logDeviceLatencyUs"), p.getDouble("logDeviceMBps"));
+    DataConfig data = null;
+    DeviceSpec dataDevice = null;
+    if (tableRows > 0) {
+      int rpp = p.getInt("rowsPerPage");
+      data = new DataConfig(CommitPathModel.DATA_FILE_ID, "data", 0, 0, p.getInt("dataPageBytes"),
+          (int) ((tableRows + rpp - 1) / rpp), rpp, VirtualTime.micros(p.getDouble("lazyWriterIntervalMs") * 1000),
+          p.getInt("lazyWriterThresholdPages"), p.getInt("lazyWriterPagesPerRun"),
+          VirtualTime.seconds(p.getDouble("checkpointIntervalS")), p.getInt("dataMaxOutstandingWrites"));
+      if (!p.getBoolean("dataOnLogDevice")) {
+        dataDevice = new DeviceSpec("data-device", us(p, "dataDeviceLatencyUs"), p.getDouble("dataDeviceMBps"));
+      }
+    }
+    return new CommitPathModel.Spec(p.getInt("sessions"), p.getInt("sessionsPerPool"), p.getScript("script"), w, log,
+        Policies.of(p), logDevice, dataDevice, data);
+  }
+
+  private static long us(Params p, String key) {
+    return VirtualTime.micros(p.getDouble(key));
+  }
+
+  @Override
+  public ScenarioResult run(String scenarioName, Params p, RunControl control) {
+    return CommitPathRun.run(name, scenarioName, p, control, spec(p));
+  }
+}

@@ -1,0 +1,140 @@
+package io.tlogsim.engine.commitpath;
+
+import io.tlogsim.engine.data.DataConfig;
+import io.tlogsim.engine.data.DataFiles;
+import io.tlogsim.engine.log.LinearLogSpace;
+import io.tlogsim.engine.log.LogConfig;
+import io.tlogsim.engine.log.LogManager;
+import io.tlogsim.engine.log.LogProtocol;
+import io.tlogsim.engine.log.LogStats;
+import io.tlogsim.engine.log.SessionMode;
+import io.tlogsim.engine.log.policy.FlushPolicy;
+import io.tlogsim.engine.scenario.Script;
+import io.tlogsim.engine.scenario.Step;
+import io.tlogsim.engine.session.PoolStats;
+import io.tlogsim.engine.session.SessionPool;
+import io.tlogsim.engine.session.Workload;
+import io.tlogsim.kernel.RunOutcome;
+import io.tlogsim.kernel.SimComponent;
+import io.tlogsim.kernel.Topology;
+import io.tlogsim.storage.DeviceProtocol;
+import io.tlogsim.storage.DeviceStats;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The commit path of one database as components: session pools running a script, the database's log manager (with
+ * its data file), the log device and, if apart, the data device. Every scenario kind of the commit path (GCM-1
+ * included) builds its run here.
+ */
+public final class CommitPathModel {
+  private CommitPathModel() {}
+
+  /** Most pools an automatic split makes: enough for every thread of a large machine to have work. */
+  public static final int AUTO_MAX_POOLS = 16;
+  /** Fewest sessions per pool the automatic split aims for: smaller pools cost more messages than they save. */
+  public static final int AUTO_MIN_POOL_SESSIONS = 500;
+  /** File ids as sys.dm_io_virtual_file_stats numbers them: the data file 1, the log file 2. */
+  public static final int DATA_FILE_ID = 1;
+  public static final int LOG_FILE_ID = 2;
+  /** Where the data file starts on a device it shares with the log (the log starts at 0). */
+  public static final long DATA_OFFSET_ON_LOG_DEVICE = 64L << 30;
+
+  /**
+   * Everything one run needs.
+   *
+   * @param sessionsPerPool 0: one pool when the host has cores to share (they are shared within a pool), else split
+   *     over up to 16 pools of at least 500 sessions
+   * @param policy makes the database's flush policy (a policy has state, so each run gets its own)
+   * @param dataDevice the data file's own device; null: the data file shares the log device
+   * @param data the data file; null: none
+   */
+  public record Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
+      Supplier<FlushPolicy> policy, DeviceSpec logDevice, DeviceSpec dataDevice, DataConfig data) {}
+
+  /** The components of one run and where to find them. */
+  public record Model(Topology topology, List<SimComponent> components, int pools, int sessionsPerPool,
+      int logManager, int[] devices, Spec spec) {}
+
+  /** Sessions per pool: as configured, else one pool for a host with cores, else up to 16 pools of >= 500. */
+  public static int sessionsPerPool(Spec s) {
+    int n = s.sessions();
+    if (s.sessionsPerPool() > 0) return s.workload().cores() > 0 ? n : Math.min(s.sessionsPerPool(), n);
+    if (s.workload().cores() > 0) return n;
+    int pools = Math.max(1, Math.min(AUTO_MAX_POOLS, (n + AUTO_MIN_POOL_SESSIONS - 1) / AUTO_MIN_POOL_SESSIONS));
+    return (n + pools - 1) / pools;
+  }
+
+  public static Model build(Spec s) {
+    int n = s.sessions();
+    int perPool = sessionsPerPool(s);
+    int pools = (n + perPool - 1) / perPool;
+    long hop = s.workload().hopNanos();
+    boolean separateData = s.data() != null && s.dataDevice() != null;
+
+    Topology.Builder tb = Topology.builder();
+    int[] poolIds = new int[pools];
+    for (int k = 0; k < pools; k++) poolIds[k] = tb.component("pool-" + k, LogProtocol.REPLIES, LogProtocol.REQUESTS);
+    int lm = tb.component("log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS),
+        List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS));
+    int logDev = tb.component(s.logDevice().name(), DeviceProtocol.REQUESTS, DeviceProtocol.COMPLETIONS);
+    int dataDev = separateData
+        ? tb.component(s.dataDevice().name(), DeviceProtocol.REQUESTS, DeviceProtocol.COMPLETIONS) : -1;
+    int[] toLog = new int[pools];
+    int[] toPool = new int[pools];
+    for (int k = 0; k < pools; k++) {
+      toLog[k] = tb.link(poolIds[k], lm, LogProtocol.SESSIONS_PORT, hop);
+      toPool[k] = tb.link(lm, poolIds[k], LogProtocol.REPLIES_PORT, s.log().replyNanos());
+    }
+    int[] deviceLinks = separateData ? new int[2] : new int[1];
+    deviceLinks[0] = tb.link(lm, logDev, DeviceProtocol.REQUESTS_PORT, s.log().deviceLinkNanos());
+    tb.link(logDev, lm, LogProtocol.DEVICE_PORT, s.logDevice().minReplyNanos());
+    if (separateData) {
+      deviceLinks[1] = tb.link(lm, dataDev, DeviceProtocol.REQUESTS_PORT, s.log().deviceLinkNanos());
+      tb.link(dataDev, lm, LogProtocol.DEVICE_PORT, s.dataDevice().minReplyNanos());
+    }
+    Topology topo = tb.build();
+
+    FlushPolicy policy = s.policy().get();
+    boolean[] waits = new boolean[3];
+    for (int m : new int[] {SessionMode.DEFAULT, SessionMode.DURABLE, SessionMode.LAZY}) waits[m] = policy.waits(m);
+    List<SimComponent> comps = new ArrayList<>();
+    for (int k = 0; k < pools; k++) {
+      int first = k * perPool;
+      comps.add(new SessionPool(first, Math.min(perPool, n - first), s.script(), s.workload(), toLog[k], waits));
+    }
+    DataFiles data = null;
+    if (s.data() != null) {
+      DataConfig d = s.data();
+      DataConfig placed = new DataConfig(d.fileId(), d.name(), separateData ? 1 : 0,
+          separateData ? 0 : DATA_OFFSET_ON_LOG_DEVICE, d.pageBytes(), d.pages(), d.rowsPerPage(),
+          d.lazyWriterIntervalNanos(), d.lazyWriterThresholdPages(), d.lazyWriterPagesPerRun(),
+          d.checkpointIntervalNanos(), d.maxOutstandingWrites());
+      data = new DataFiles(placed, LogManager.DATA_TAGS);
+    }
+    comps.add(new LogManager(s.log(), policy, new LinearLogSpace(LOG_FILE_ID, "log", 0, 0), data, deviceLinks,
+        toPool, perPool, n, s.script().has(Step.Type.FLUSH_LOG)));
+    comps.add(s.logDevice().create());
+    if (separateData) comps.add(s.dataDevice().create());
+    int[] devices = separateData ? new int[] {logDev, dataDev} : new int[] {logDev};
+    return new Model(topo, comps, pools, perPool, lm, devices, s);
+  }
+
+  /** The sessions' stats of a finished run, all pools merged. */
+  public static PoolStats sessions(Model m, RunOutcome out) {
+    List<PoolStats> parts = new ArrayList<>();
+    for (int k = 0; k < m.pools(); k++) parts.add((PoolStats) out.results().get(k));
+    return PoolStats.merge(parts);
+  }
+
+  public static LogStats log(Model m, RunOutcome out) {
+    return (LogStats) out.results().get(m.logManager());
+  }
+
+  public static List<DeviceStats> devices(Model m, RunOutcome out) {
+    List<DeviceStats> d = new ArrayList<>();
+    for (int id : m.devices()) d.add((DeviceStats) out.results().get(id));
+    return d;
+  }
+}

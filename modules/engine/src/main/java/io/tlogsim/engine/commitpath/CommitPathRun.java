@@ -1,0 +1,298 @@
+package io.tlogsim.engine.commitpath;
+
+import io.tlogsim.engine.data.DataStats;
+import io.tlogsim.engine.log.FileStats;
+import io.tlogsim.engine.log.LogStats;
+import io.tlogsim.engine.scenario.Params;
+import io.tlogsim.engine.scenario.RunControl;
+import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.engine.session.CommitStats;
+import io.tlogsim.engine.session.PoolStats;
+import io.tlogsim.kernel.FactBatch;
+import io.tlogsim.kernel.RunOutcome;
+import io.tlogsim.kernel.Simulation;
+import io.tlogsim.kernel.VirtualTime;
+import io.tlogsim.storage.DeviceStats;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Runs a commit-path model and reports it: summary.json (DESIGN.md names: commits.*, log.*, devices.*, waits.*,
+ * phases[]), the one-screen text, and the tables DBAs know (Informix onstat -l, wait statistics, per-file I/O shaped
+ * like sys.dm_io_virtual_file_stats).
+ */
+public final class CommitPathRun {
+  private CommitPathRun() {}
+
+  /** Wait types as summary.json names them. */
+  public static final String WRITELOG = "WRITELOG";
+  public static final String CPU = "CPU";
+  public static final String LOGBUFFER = "LOGBUFFER";
+
+  /** What one finished run measured, for reports that put several runs side by side. */
+  public record Outcome(CommitPathModel.Model model, RunOutcome run, PoolStats sessions, LogStats log,
+      List<DeviceStats> devices, List<Phases.Phase> phases, double elapsedSeconds) {
+
+    public CommitStats commits() {
+      return sessions.commits();
+    }
+  }
+
+  /** Runs the model to its end (every session done, or the simulated time covered). */
+  public static Outcome simulate(CommitPathModel.Spec spec, RunControl control, long endNanos) {
+    CommitPathModel.Model m = CommitPathModel.build(spec);
+    Phases phases = new Phases(m.pools());
+    Consumer<FactBatch> user = control.facts();
+    RunControl c = control.withFacts(user == null ? phases : batch -> {
+      phases.accept(batch);
+      user.accept(batch);
+    });
+    RunOutcome out = Simulation.run(m.topology(), m.components(), c.settings(endNanos));
+    long workloadEnd = phases.workloadEnd(spec.script().steps().size());
+    long end = workloadEnd >= 0 ? workloadEnd : endNanos;
+    return new Outcome(m, out, CommitPathModel.sessions(m, out), CommitPathModel.log(m, out),
+        CommitPathModel.devices(m, out), phases.phases(end), end / 1e9);
+  }
+
+  static ScenarioResult run(String kind, String scenario, Params p, RunControl control, CommitPathModel.Spec spec) {
+    Outcome o = simulate(spec, control, VirtualTime.seconds(p.getDouble("simulatedSeconds")));
+    return report(kind, scenario, p, control, o);
+  }
+
+  /** The summary, text and tables of one run. */
+  public static ScenarioResult report(String kind, String scenario, Params p, RunControl control, Outcome o) {
+    double seconds = o.elapsedSeconds();
+    double wall = o.run().wallNanos() / 1e9;
+    CommitStats c = o.commits();
+    LogStats log = o.log();
+    PoolStats ps = o.sessions();
+    double perSecond = ratio(c.count(), seconds);
+    double pagesPerWrite = ratio(log.pages(), log.writes());
+    double recordsPerPage = ratio(log.records(), log.pages());
+
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("scenario", scenario);
+    s.put("kind", kind);
+    s.put("seed", control.seed());
+    s.put("simulatedSeconds", round(seconds));
+    s.put("digest", o.run().digestHex());
+
+    Map<String, Object> commits = new LinkedHashMap<>();
+    commits.put("count", c.count());
+    commits.put("perSecond", round(perSecond));
+    commits.put("latencyUs", latency(c));
+    commits.put("durable", log.durableCommits());
+    commits.put("acknowledgedEarly", log.lazyCommits());
+    commits.put("lost", 0L); // no crash in this run
+    commits.put("acknowledgedNotHardened", log.ackedNotHardened());
+    commits.put("maxAcknowledgedNotHardened", log.maxAckedNotHardened());
+    s.put("commits", commits);
+
+    Map<String, Object> l = new LinkedHashMap<>();
+    l.put("records", log.records());
+    l.put("pages", log.pages());
+    l.put("writes", log.writes());
+    l.put("pagesPerWrite", round(pagesPerWrite));
+    l.put("recordsPerPage", round(recordsPerPage));
+    l.put("bytes", log.bytesWritten());
+    l.put("recordBytes", log.recordBytes());
+    l.put("pageBytes", log.pageBytes());
+    l.put("blockPages", log.blockPages());
+    l.put("policy", log.policy());
+    l.put("flushRequests", log.flushRequests());
+    l.put("checkpoints", log.checkpoints());
+    s.put("log", l);
+
+    Map<String, Object> devices = new LinkedHashMap<>();
+    for (DeviceStats d : o.devices()) {
+      Map<String, Object> dm = new LinkedHashMap<>();
+      dm.put("reads", d.reads());
+      dm.put("writes", d.writes());
+      dm.put("iops", round(ratio(d.reads() + d.writes(), seconds)));
+      dm.put("mbPerSec", round(ratio(d.bytesWritten() / 1e6, seconds)));
+      dm.put("meanLatencyUs", round(d.meanLatencyUs()));
+      dm.put("throttledUs", round(d.throttledNanos() / 1e3));
+      devices.put(d.name(), dm);
+    }
+    s.put("devices", devices);
+
+    List<Map<String, Object>> files = new ArrayList<>();
+    for (FileStats.Snapshot f : log.files()) {
+      Map<String, Object> fm = new LinkedHashMap<>();
+      fm.put("fileId", f.fileId());
+      fm.put("name", f.name());
+      fm.put("type", f.type());
+      fm.put("reads", f.reads());
+      fm.put("bytesRead", f.bytesRead());
+      fm.put("ioStallReadMs", round(f.readStallNanos() / 1e6));
+      fm.put("writes", f.writes());
+      fm.put("bytesWritten", f.bytesWritten());
+      fm.put("ioStallWriteMs", round(f.writeStallNanos() / 1e6));
+      fm.put("writesPerSecond", round(ratio(f.writes(), seconds)));
+      fm.put("mbWrittenPerSecond", round(ratio(f.bytesWritten() / 1e6, seconds)));
+      files.add(fm);
+    }
+    s.put("files", files);
+
+    Map<String, Object> waits = new LinkedHashMap<>();
+    waits.put(WRITELOG, wait(log.writelogCount(), log.writelogNanos(), log.writelogMaxNanos()));
+    waits.put(CPU, wait(ps.cpuWaits(), ps.cpuWaitNanos(), ps.cpuMaxWaitNanos()));
+    waits.put(LOGBUFFER, wait(log.logBufferWaits(), log.logBufferWaitNanos(), -1));
+    s.put("waits", waits);
+
+    Map<String, Object> cpu = new LinkedHashMap<>();
+    int cores = o.model().spec().workload().cores();
+    cpu.put("cores", cores);
+    cpu.put("busySeconds", round(ps.cpuBusyNanos() / 1e9));
+    cpu.put("utilization", cores == 0 ? null : round(ratio(ps.cpuBusyNanos() / 1e9, seconds * cores)));
+    cpu.put("statements", ps.statements());
+    cpu.put("rows", ps.rows());
+    s.put("cpu", cpu);
+
+    DataStats data = log.data();
+    if (data != null) {
+      Map<String, Object> dm = new LinkedHashMap<>();
+      dm.put("lazyWrites", data.lazyWrites());
+      dm.put("checkpointWrites", data.checkpointWrites());
+      dm.put("checkpoints", data.checkpoints());
+      dm.put("dirtyPagesAtEnd", data.dirtyPagesAtEnd());
+      s.put("data", dm);
+    }
+    s.put("phases", Phases.toSummary(o.phases()));
+
+    Map<String, Object> run = new LinkedHashMap<>();
+    run.put("threads", control.threads());
+    run.put("nodes", 1);
+    run.put("pools", o.model().pools());
+    run.put("wallSeconds", round(wall));
+    run.put("events", o.run().events());
+    run.put("windows", o.run().windows());
+    run.put("messages", o.run().messages());
+    run.put("simulatedEventsPerWallSecond", round(ratio(o.run().events(), wall)));
+    run.put("commitsPerWallSecond", round(ratio(c.count(), wall)));
+    run.put("messagesPerEvent", o.run().events() == 0 ? 0.0 : Math.round(o.run().messagesPerEvent() * 1e4) / 1e4);
+    s.put("run", run);
+    s.put("params", p.asMap());
+
+    List<String> lines = new ArrayList<>();
+    lines.add(String.format(Locale.ROOT, "scenario %s (%s), seed %d, %s simulated s, %d session%s, flush policy %s",
+        scenario, kind, control.seed(), fmt(seconds), p.getInt("sessions"), p.getInt("sessions") == 1 ? "" : "s",
+        log.policy()));
+    lines.add(String.format(Locale.ROOT,
+        "commits      %,d (%,.1f/s)  latency us: mean %.1f  p50 %.1f  p99 %.1f  max %.1f", c.count(), perSecond,
+        c.meanLatencyUs(), c.percentileUs(50), c.percentileUs(99), c.latencyMaxNanos() / 1e3));
+    if (log.lazyCommits() > 0) {
+      lines.add(String.format(Locale.ROOT, "             %,d acknowledged before hardening (at most %,d exposed at once,"
+          + " %,d at the end)", log.lazyCommits(), log.maxAckedNotHardened(), log.ackedNotHardened()));
+    }
+    lines.add(String.format(Locale.ROOT,
+        "log          %,d records in %,d writes, %.1f pages/write, %.2f records/page, %,d bytes", log.records(),
+        log.writes(), pagesPerWrite, recordsPerPage, log.bytesWritten()));
+    for (DeviceStats d : o.devices()) {
+      lines.add(String.format(Locale.ROOT, "device       %s: %,.0f IOPS, %.2f MB/s, mean latency %.1f us", d.name(),
+          ratio(d.reads() + d.writes(), seconds), ratio(d.bytesWritten() / 1e6, seconds), d.meanLatencyUs()));
+    }
+    lines.add(String.format(Locale.ROOT, "waits        WRITELOG %,d (%,.1f ms), CPU %,d (%,.1f ms), LOGBUFFER %,d"
+        + " (%,.1f ms)", log.writelogCount(), log.writelogNanos() / 1e6, ps.cpuWaits(), ps.cpuWaitNanos() / 1e6,
+        log.logBufferWaits(), log.logBufferWaitNanos() / 1e6));
+    if (data != null) {
+      lines.add(String.format(Locale.ROOT, "data         %,d lazy-writer and %,d checkpoint page writes, %,d"
+          + " checkpoints, %,d pages dirty at the end", data.lazyWrites(), data.checkpointWrites(), data.checkpoints(),
+          data.dirtyPagesAtEnd()));
+    }
+    StringBuilder ph = new StringBuilder("phases      ");
+    for (Phases.Phase f : o.phases()) {
+      ph.append(String.format(Locale.ROOT, " %s %.3f s%s;", f.name(), (f.endNanos() - f.startNanos()) / 1e9,
+          f.ended() ? "" : " (not ended)"));
+    }
+    lines.add(ph.toString().replaceAll(";$", ""));
+    lines.add(String.format(Locale.ROOT,
+        "run          %.2f wall s on %d threads: %,.0f events/s, %.4f messages/event, %,d windows", wall,
+        control.threads(), ratio(o.run().events(), wall), o.run().messagesPerEvent(), o.run().windows()));
+    lines.add("digest       " + o.run().digestHex());
+
+    Map<String, List<String>> tables = new LinkedHashMap<>();
+    tables.put("onstat", onstat(log));
+    tables.put("waits", waitTable(log, ps));
+    tables.put("filestats", fileTable(log));
+    return new Result(s, lines, tables);
+  }
+
+  record Result(Map<String, Object> summary, List<String> humanLines, Map<String, List<String>> tables)
+      implements ScenarioResult {}
+
+  /** Informix's onstat -l, the logical-logging part: the log buffer and what was written. */
+  static List<String> onstat(LogStats log) {
+    List<String> t = new ArrayList<>();
+    t.add("Logical Logging");
+    t.add("Buffer bufused  bufsize  numrecs    numpages   numwrits   recs/pages pages/io");
+    t.add(String.format(Locale.ROOT, "  L-1  %-7d %-8d %-10d %-10d %-10d %-10.1f %.1f", 0, log.blockPages(),
+        log.records(), log.pages(), log.writes(), ratio(log.records(), log.pages()),
+        ratio(log.pages(), log.writes())));
+    return t;
+  }
+
+  /** Wait statistics shaped like sys.dm_os_wait_stats. */
+  static List<String> waitTable(LogStats log, PoolStats ps) {
+    List<String> t = new ArrayList<>();
+    t.add(String.format(Locale.ROOT, "%-12s %20s %14s %17s %12s", "wait_type", "waiting_tasks_count", "wait_time_ms",
+        "max_wait_time_ms", "avg_wait_ms"));
+    t.add(waitRow(WRITELOG, log.writelogCount(), log.writelogNanos(), log.writelogMaxNanos()));
+    t.add(waitRow(CPU, ps.cpuWaits(), ps.cpuWaitNanos(), ps.cpuMaxWaitNanos()));
+    t.add(waitRow(LOGBUFFER, log.logBufferWaits(), log.logBufferWaitNanos(), -1));
+    return t;
+  }
+
+  private static String waitRow(String type, long count, long nanos, long maxNanos) {
+    return String.format(Locale.ROOT, "%-12s %20d %14.1f %17s %12.3f", type, count, nanos / 1e6,
+        maxNanos < 0 ? "-" : String.format(Locale.ROOT, "%.1f", maxNanos / 1e6), count == 0 ? 0 : nanos / 1e6 / count);
+  }
+
+  /** Per-file I/O shaped like sys.dm_io_virtual_file_stats. */
+  static List<String> fileTable(LogStats log) {
+    List<String> t = new ArrayList<>();
+    t.add(String.format(Locale.ROOT, "%-7s %-5s %-5s %12s %17s %16s %13s %20s %17s %11s", "file_id", "type", "name",
+        "num_of_reads", "num_of_bytes_read", "io_stall_read_ms", "num_of_writes", "num_of_bytes_written",
+        "io_stall_write_ms", "io_stall_ms"));
+    for (FileStats.Snapshot f : log.files()) {
+      t.add(String.format(Locale.ROOT, "%-7d %-5s %-5s %12d %17d %16.1f %13d %20d %17.1f %11.1f", f.fileId(), f.type(),
+          f.name(), f.reads(), f.bytesRead(), f.readStallNanos() / 1e6, f.writes(), f.bytesWritten(),
+          f.writeStallNanos() / 1e6, (f.readStallNanos() + f.writeStallNanos()) / 1e6));
+    }
+    return t;
+  }
+
+  static Map<String, Object> latency(CommitStats c) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("mean", round(c.meanLatencyUs()));
+    m.put("p50", round(c.percentileUs(50)));
+    m.put("p90", round(c.percentileUs(90)));
+    m.put("p99", round(c.percentileUs(99)));
+    m.put("max", round(c.latencyMaxNanos() / 1e3));
+    return m;
+  }
+
+  private static Map<String, Object> wait(long count, long nanos, long maxNanos) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("count", count);
+    m.put("totalMs", round(nanos / 1e6));
+    if (maxNanos >= 0) m.put("maxMs", round(maxNanos / 1e6));
+    return m;
+  }
+
+  static double ratio(double a, double b) {
+    return b > 0 ? a / b : 0;
+  }
+
+  static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+
+  private static String fmt(double v) {
+    return String.format(Locale.ROOT, "%.3f", v);
+  }
+}

@@ -1,0 +1,44 @@
+package io.tlogsim.engine.scenario;
+
+import java.util.Map;
+
+/**
+ * One step of a session's script (see {@link Script} for the keys each kind of step takes).
+ *
+ * @param type what the step does
+ * @param name the step's phase name in summary.json (its type unless the script names it)
+ * @param rows rows the step touches (statements of one row each, or one large statement)
+ * @param seconds how long the step runs instead (0: until its rows are done)
+ * @param commitEvery statements per transaction in a loop of statements
+ * @param thinkUs the session's think time (or client round trip) before each statement, or the think step's length
+ * @param thinkExponential think times are exponential with mean {@code thinkUs} rather than fixed
+ * @param random rows are picked at random rather than walked in order
+ * @param mode the session mode a set-log or delayed-durability step sets ({@link io.tlogsim.engine.log.SessionMode})
+ * @param rollback a large update is rolled back instead of committed
+ * @param given the keys and values as the script gave them (shown in summary.json)
+ */
+public record Step(Type type, String name, long rows, double seconds, int commitEvery, double thinkUs,
+    boolean thinkExponential, boolean random, int mode, boolean rollback, Map<String, Object> given) {
+
+  public enum Type {
+    COMMIT_LOOP("commit-loop"), INSERT("insert"), UPDATE("update"), DELETE("delete"), LARGE_UPDATE("large-update"),
+    THINK("think"), SET_LOG("set-log"), DELAYED_DURABILITY("delayed-durability"), CHECKPOINT("checkpoint"),
+    FLUSH_LOG("flush-log");
+
+    public final String word;
+
+    Type(String word) {
+      this.word = word;
+    }
+
+    public static Type of(String word) {
+      for (Type t : values()) if (t.word.equals(word)) return t;
+      return null;
+    }
+
+    /** A loop of single-row statements. */
+    public boolean isRowLoop() {
+      return this == INSERT || this == UPDATE || this == DELETE;
+    }
+  }
+}

@@ -1,0 +1,47 @@
+package io.tlogsim.engine.session;
+
+import io.tlogsim.engine.scenario.Step;
+
+/**
+ * What a pool's sessions cost and log: the host's cores, CPU per statement, row and commit, and the size of each log
+ * record (the row-size model of a scenario kind). Times in ns, sizes in bytes.
+ *
+ * @param cores cores of the host (0: as many as needed)
+ * @param hopNanos delay of a request from a session to the log manager
+ * @param tableRows rows of the table the statements touch (0: no data file, rows are not tracked)
+ * @param chunkRows a large statement's records go to the log manager in chunks of this many
+ */
+public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cpuInsertRowNanos,
+    long cpuUpdateRowNanos, long cpuDeleteRowNanos, long cpuCommitNanos, int insertRecordBytes, int updateRecordBytes,
+    int deleteRecordBytes, int commitRecordBytes, int compensationRecordBytes, long tableRows, int chunkRows) {
+
+  public Workload {
+    if (hopNanos <= 0) throw new IllegalArgumentException("a session's hop must be > 0 ns");
+    if (cpuStatementNanos < 0 || cpuInsertRowNanos < 0 || cpuUpdateRowNanos < 0 || cpuDeleteRowNanos < 0
+        || cpuCommitNanos < 0) {
+      throw new IllegalArgumentException("CPU costs must be >= 0");
+    }
+  }
+
+  /** GCM-1's sessions (BENCH.md): no CPU, a commit record of {@code recordBytes} alone. */
+  public static Workload commitsOnly(long hopNanos, int recordBytes) {
+    return new Workload(0, hopNanos, 0, 0, 0, 0, 0, recordBytes, recordBytes, recordBytes, recordBytes, recordBytes,
+        0, 1);
+  }
+
+  public long cpuRowNanos(Step.Type type) {
+    return switch (type) {
+      case INSERT -> cpuInsertRowNanos;
+      case DELETE -> cpuDeleteRowNanos;
+      default -> cpuUpdateRowNanos;
+    };
+  }
+
+  public int recordBytes(Step.Type type) {
+    return switch (type) {
+      case INSERT -> insertRecordBytes;
+      case DELETE -> deleteRecordBytes;
+      default -> updateRecordBytes;
+    };
+  }
+}
