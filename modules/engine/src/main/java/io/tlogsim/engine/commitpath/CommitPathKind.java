@@ -9,7 +9,7 @@ import io.tlogsim.engine.scenario.ParamSpec;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.ScenarioKind;
-import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.session.Workload;
 import io.tlogsim.kernel.VirtualTime;
 import java.util.List;
@@ -187,7 +187,7 @@ public final class CommitPathKind implements ScenarioKind {
   }
 
   @Override
-  public ScenarioResult run(String scenarioName, Params p, RunControl control) {
-    return CommitPathRun.run(name, scenarioName, p, control, spec(p));
+  public PreparedRun prepare(String scenarioName, Params p, RunControl control) {
+    return CommitPathRun.prepare(name, scenarioName, p, control, spec(p));
   }
 }

@@ -4,13 +4,14 @@ import io.tlogsim.engine.data.DataStats;
 import io.tlogsim.engine.log.FileStats;
 import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.scenario.Params;
+import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.engine.session.CommitStats;
 import io.tlogsim.engine.session.PoolStats;
-import io.tlogsim.kernel.FactBatch;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.Simulation;
+import io.tlogsim.kernel.Topology;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.storage.DeviceStats;
 import java.util.ArrayList;
@@ -18,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * Runs a commit-path model and reports it: summary.json (DESIGN.md names: commits.*, log.*, devices.*, waits.*,
@@ -42,25 +42,51 @@ public final class CommitPathRun {
     }
   }
 
-  /** Runs the model to its end (every session done, or the simulated time covered). */
-  public static Outcome simulate(CommitPathModel.Spec spec, RunControl control, long endNanos) {
-    CommitPathModel.Model m = CommitPathModel.build(spec);
-    Phases phases = new Phases(m.pools());
-    Consumer<FactBatch> user = control.facts();
-    RunControl c = control.withFacts(user == null ? phases : batch -> {
-      phases.accept(batch);
-      user.accept(batch);
-    });
-    RunOutcome out = Simulation.run(m.topology(), m.components(), c.settings(endNanos));
-    long workloadEnd = phases.workloadEnd(spec.script().steps().size());
+  /** What a finished run of {@code m} measured; the workload's time is until its last session finished. */
+  public static Outcome outcome(CommitPathModel.Model m, RunOutcome out, long endNanos) {
+    PoolStats sessions = CommitPathModel.sessions(m, out);
+    long workloadEnd = Phases.workloadEnd(sessions, m.spec().script().steps().size());
     long end = workloadEnd >= 0 ? workloadEnd : endNanos;
-    return new Outcome(m, out, CommitPathModel.sessions(m, out), CommitPathModel.log(m, out),
-        CommitPathModel.devices(m, out), phases.phases(end), end / 1e9);
+    return new Outcome(m, out, sessions, CommitPathModel.log(m, out), CommitPathModel.devices(m, out),
+        Phases.of(sessions, end), end / 1e9);
   }
 
-  static ScenarioResult run(String kind, String scenario, Params p, RunControl control, CommitPathModel.Spec spec) {
-    Outcome o = simulate(spec, control, VirtualTime.seconds(p.getDouble("simulatedSeconds")));
-    return report(kind, scenario, p, control, o);
+  /** Runs a model here to its end (every session done, or the simulated time covered). */
+  public static Outcome simulate(CommitPathModel.Spec spec, RunControl control, long endNanos) {
+    CommitPathModel.Model m = CommitPathModel.build(spec);
+    boolean[] first = {true};
+    RunOutcome out = Simulation.run(m.topology(), () -> {
+      List<io.tlogsim.kernel.SimComponent> models = first[0] ? m.components() : CommitPathModel.build(spec).components();
+      first[0] = false;
+      return models;
+    }, control.settings(endNanos));
+    return outcome(m, out, endNanos);
+  }
+
+  /** A commit-path scenario made ready to run: fresh models on demand, the report from the finished run. */
+  static PreparedRun prepare(String kind, String scenario, Params p, RunControl control, CommitPathModel.Spec spec) {
+    CommitPathModel.Model m = CommitPathModel.build(spec);
+    long end = VirtualTime.seconds(p.getDouble("simulatedSeconds"));
+    return new PreparedRun() {
+      private boolean first = true;
+
+      @Override
+      public Topology topology() {
+        return m.topology();
+      }
+
+      @Override
+      public List<io.tlogsim.kernel.SimComponent> models() {
+        List<io.tlogsim.kernel.SimComponent> ms = first ? m.components() : CommitPathModel.build(spec).components();
+        first = false;
+        return ms;
+      }
+
+      @Override
+      public ScenarioResult result(RunOutcome out) {
+        return report(kind, scenario, p, control, outcome(m, out, end));
+      }
+    };
   }
 
   /** The summary, text and tables of one run. */
@@ -206,7 +232,7 @@ public final class CommitPathRun {
     }
     StringBuilder ph = new StringBuilder("phases      ");
     for (Phases.Phase f : o.phases()) {
-      ph.append(String.format(Locale.ROOT, " %s %.3f s%s;", f.name(), (f.endNanos() - f.startNanos()) / 1e9,
+      ph.append(String.format(Locale.ROOT, " %s %.3f s%s;", f.name(), f.seconds(),
           f.ended() ? "" : " (not ended)"));
     }
     lines.add(ph.toString().replaceAll(";$", ""));

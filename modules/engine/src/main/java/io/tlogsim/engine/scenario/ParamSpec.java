@@ -86,6 +86,7 @@ public record ParamSpec(String key, Type type, double min, double max, List<Stri
       case INT, LONG, DOUBLE -> grouped(min) + " to " + grouped(max);
       case BOOLEAN -> "true, false";
       case CHOICE -> String.join(", ", allowed);
+      case SCRIPT -> "a list of steps";
     };
   }
 

@@ -10,6 +10,8 @@ import io.tlogsim.kernel.Rng;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.SimulationException;
 import io.tlogsim.kernel.VirtualTime;
+import java.util.ArrayList;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -58,6 +60,10 @@ public final class SessionPool implements SimComponent {
   private HostCpu cpu;
   private int[] entered; // by step: sessions that started it
   private int[] finished; // by step: sessions that ended it
+  // by step: when its first session started it and its last ended it; kept as state, not only as facts, so that the
+  // summary's phases survive a resume from a checkpoint (facts before it are not delivered again)
+  private long[] phaseStart;
+  private long[] phaseEnd;
   private int closed;
   private long commits;
   private long lazyCommits;
@@ -91,6 +97,8 @@ public final class SessionPool implements SimComponent {
     cpu = new HostCpu(workload.cores());
     entered = new int[steps.length];
     finished = new int[steps.length];
+    phaseStart = new long[steps.length];
+    phaseEnd = new long[steps.length];
   }
 
   @Override
@@ -310,13 +318,19 @@ public final class SessionPool implements SimComponent {
       long span = st.rows() > 0 ? st.rows() : 1_000_000_000L;
       row[i] = w.tableRows() > 0 ? Math.floorMod((long) (firstSession + i) * span, w.tableRows()) : 0;
     }
-    if (entered[si]++ == 0) ctx.record(new PhaseStarted(si, st.name()));
+    if (entered[si]++ == 0) {
+      phaseStart[si] = now;
+      ctx.record(new PhaseStarted(si, st.name()));
+    }
   }
 
   /** Session i ends its step and starts the next. */
   private void next(Context ctx, int i, long now) {
     int si = step[i];
-    if (++finished[si] == count) ctx.record(new PhaseEnded(si, steps[si].name()));
+    if (++finished[si] == count) {
+      phaseEnd[si] = now;
+      ctx.record(new PhaseEnded(si, steps[si].name()));
+    }
     step[i] = si + 1;
     enter(ctx, i, now);
   }
@@ -336,7 +350,8 @@ public final class SessionPool implements SimComponent {
   @Override
   public Object snapshot() {
     return new State(rng.clone(), step.clone(), sub.clone(), done.clone(), txn.clone(), stepEnd.clone(), mode.clone(),
-        commitStart.clone(), row.clone(), cpu.snapshot(), entered.clone(), finished.clone(), closed,
+        commitStart.clone(), row.clone(), cpu.snapshot(), entered.clone(), finished.clone(), phaseStart.clone(),
+        phaseEnd.clone(), closed,
         new long[] {commits, lazyCommits, latencySum, latencyMax, statements, rowsTouched},
         CommitStats.encode(histogram));
   }
@@ -359,6 +374,8 @@ public final class SessionPool implements SimComponent {
     cpu.restore(s.cpu());
     entered = s.entered().clone();
     finished = s.finished().clone();
+    phaseStart = s.phaseStart().clone();
+    phaseEnd = s.phaseEnd().clone();
     closed = s.closed();
     commits = s.counters()[0];
     lazyCommits = s.counters()[1];
@@ -371,11 +388,17 @@ public final class SessionPool implements SimComponent {
 
   @Override
   public Object results() {
+    List<PoolStats.Phase> phases = new ArrayList<>();
+    for (int k = 0; k < steps.length; k++) {
+      if (entered[k] > 0) phases.add(new PoolStats.Phase(k, steps[k].name(), phaseStart[k], phaseEnd[k], finished[k]));
+    }
     return new PoolStats(new CommitStats(commits, latencySum, latencyMax, CommitStats.encode(histogram)), lazyCommits,
-        statements, rowsTouched, cpu.waits(), cpu.waitNanos(), cpu.maxWaitNanos(), cpu.busyNanos(), closed);
+        statements, rowsTouched, cpu.waits(), cpu.waitNanos(), cpu.maxWaitNanos(), cpu.busyNanos(), count, closed,
+        phases);
   }
 
   public record State(long[] rng, int[] step, byte[] sub, long[] done, int[] txn, long[] stepEnd, byte[] mode,
-      long[] commitStart, long[] row, HostCpu.State cpu, int[] entered, int[] finished, int closed, long[] counters,
+      long[] commitStart, long[] row, HostCpu.State cpu, int[] entered, int[] finished, long[] phaseStart,
+      long[] phaseEnd, int closed, long[] counters,
       byte[] histogram) implements CborSerializable {}
 }

@@ -71,7 +71,8 @@ class ScenarioLoaderTest {
     assertEquals("us", think.spec().unit());
     assertTrue(think.comment().contains("BENCH.md"), think.comment());
     BadInputException kind = assertThrows(BadInputException.class, () -> loader.kind("gcm1-100k"));
-    assertTrue(kind.getMessage().contains("kinds: gcm1") && kind.getMessage().contains("is a scenario"),
+    assertTrue(kind.getMessage().contains("kinds: ") && kind.getMessage().contains("gcm1")
+        && kind.getMessage().contains("is a scenario"),
         kind.getMessage());
   }
 
@@ -135,7 +136,8 @@ class ScenarioLoaderTest {
 
     Files.writeString(f, "kind = gcm9\n");
     BadInputException kind = assertThrows(BadInputException.class, () -> loader.load(f.toString(), Map.of()));
-    assertTrue(kind.getMessage().contains("allowed kinds: gcm1"), kind.getMessage());
+    assertTrue(kind.getMessage().contains("allowed kinds: ") && kind.getMessage().contains("gcm1"),
+        kind.getMessage());
     Files.writeString(f, "kind = gcm1\nsessions = [1, 2]\n");
     assertThrows(BadInputException.class, () -> loader.load(f.toString(), Map.of()));
   }
