@@ -2,13 +2,13 @@ package io.tlogsim.engine.commitpath;
 
 import io.tlogsim.engine.data.DataConfig;
 import io.tlogsim.engine.data.DataFiles;
-import io.tlogsim.engine.log.LinearLogSpace;
 import io.tlogsim.engine.log.LogConfig;
 import io.tlogsim.engine.log.LogManager;
 import io.tlogsim.engine.log.LogProtocol;
 import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.log.SessionMode;
 import io.tlogsim.engine.log.policy.FlushPolicy;
+import io.tlogsim.engine.logspace.LinearLogSpace;
 import io.tlogsim.engine.scenario.Script;
 import io.tlogsim.engine.scenario.Step;
 import io.tlogsim.engine.session.PoolStats;

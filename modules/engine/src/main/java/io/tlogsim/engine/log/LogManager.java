@@ -4,6 +4,7 @@ import io.tlogsim.engine.data.DataFiles;
 import io.tlogsim.engine.data.DataStats;
 import io.tlogsim.engine.log.policy.FlushControl;
 import io.tlogsim.engine.log.policy.FlushPolicy;
+import io.tlogsim.engine.logspace.LogSpace;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
@@ -13,6 +14,7 @@ import io.tlogsim.kernel.SimulationException;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.storage.DeviceProtocol;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -48,7 +50,11 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   static final long TIMER_LAZY_WRITER = 2;
   static final long TIMER_CHECKPOINT = 3;
 
-  /** Device request tags: log writes from 1, data-page writes and log zero-fills in their own ranges. */
+  /**
+   * Device request tags: a log write's segments are (write number << 8 | segment), data-page writes and log zero-fills
+   * have their own ranges.
+   */
+  static final int SEGMENT_BITS = 8;
   public static final long DATA_TAGS = 1L << 40;
   public static final long SPACE_TAGS = 1L << 41;
 
@@ -58,8 +64,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private static final int W_SESSION = 0, W_LSN = 1, W_ARRIVAL = 2;
   // closed blocks waiting for their write
   private static final int Q_START = 0, Q_END = 1;
-  // writes in flight, in issue order
-  private static final int F_TAG = 0, F_END = 1, F_BYTES = 2, F_ISSUED = 3, F_FILE = 4, F_DONE = 5;
+  // writes in flight, in issue order: number, end LSN, bytes, when issued, segments not yet completed
+  private static final int F_TAG = 0, F_END = 1, F_BYTES = 2, F_ISSUED = 3, F_PARTS = 4;
 
   private final LogConfig cfg;
   private final FlushPolicy policy;
@@ -72,7 +78,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private final boolean immediateReplies;
   private final long usable; // record bytes per page
   private final int pageBytes;
-  private final FileStats[] files; // by file id (null where none)
+  private FileStats[] files; // by file id (null where none)
 
   private Context ctx;
 
@@ -95,7 +101,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private LongRing waiters = new LongRing(3, 1024);
   private LongRing lazy = new LongRing(1, 64);
   private LongRing closed = new LongRing(2, 16);
-  private LongRing writing = new LongRing(6, 64);
+  private LongRing writing = new LongRing(5, 64);
   private LongRing flushRequests = new LongRing(2, 4); // session, target LSN
   private LongRing checkpoints = new LongRing(2, 4); // session (-1: automatic), LSN of its record
   private boolean checkpointWriting; // the oldest checkpoint is writing data pages
@@ -170,7 +176,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     switch (ev.kind()) {
       case LogProtocol.RECORDS, LogProtocol.COMMIT, LogProtocol.FLUSH, LogProtocol.CHECKPOINT, LogProtocol.CLOSE ->
           offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
-      case DeviceProtocol.DONE -> completed(ev.a(), ev.b());
+      case DeviceProtocol.DONE -> completed(ev.a(), ev.b(), (int) ev.d());
       case TIMER -> timer(ev.a(), ev.b());
       default -> throw new SimulationException("log manager: unknown event kind " + ev.kind());
     }
@@ -314,7 +320,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private boolean openBlock() {
     if (spaceWaiting || closed.size() + inflight + 1 > cfg.logBuffers()) return false;
     long firstPage = openStart / usable;
-    long pages = Math.min(cfg.maxBlockPages(), Math.max(1, space.contiguousBytes(firstPage * pageBytes) / pageBytes));
+    long pages = cfg.maxBlockPages();
     if (!space.reserve(this, (firstPage + pages) * pageBytes)) {
       spaceWaiting = true;
       return false;
@@ -360,18 +366,23 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     long firstPage = start / usable;
     long pages = ceilDiv(end, usable) - firstPage;
     long bytes = pages * pageBytes;
-    LogSpace.Placement at = space.place(firstPage * pageBytes);
+    List<LogSpace.Segment> segments = space.place(firstPage * pageBytes, bytes);
+    if (segments.isEmpty() || segments.size() >= 1 << SEGMENT_BITS) {
+      throw new SimulationException("log manager: a write placed in " + segments.size() + " segments");
+    }
     long tag = ++writeTag;
     long now = now();
-    ctx.send(deviceLinks[at.device()], now + cfg.deviceLinkNanos(), DeviceProtocol.WRITE, tag, bytes,
-        at.deviceOffset(), at.fileId());
+    for (int k = 0; k < segments.size(); k++) {
+      LogSpace.Segment seg = segments.get(k);
+      ctx.send(deviceLinks[seg.device()], now + cfg.deviceLinkNanos(), DeviceProtocol.WRITE,
+          tag << SEGMENT_BITS | k, seg.bytes(), seg.deviceOffset(), seg.fileId());
+    }
     int row = writing.add();
     writing.set(row, F_TAG, tag);
     writing.set(row, F_END, end);
     writing.set(row, F_BYTES, bytes);
     writing.set(row, F_ISSUED, now);
-    writing.set(row, F_FILE, at.fileId());
-    writing.set(row, F_DONE, 0);
+    writing.set(row, F_PARTS, segments.size());
     inflight++;
     inflightBytes += bytes;
     writes++;
@@ -385,25 +396,29 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   // ------------------------------------------------------------------------------------------------- completions
 
-  private void completed(long tag, long bytes) {
+  private void completed(long tag, long bytes, int fileId) {
     if (tag >= SPACE_TAGS) {
-      space.onZeroDone(this, tag);
+      space.onZeroDone(this, tag - SPACE_TAGS);
       return;
     }
     if (tag >= DATA_TAGS) {
       dataWriteDone(tag);
       return;
     }
-    if (writing.isEmpty() || tag < writing.first(F_TAG) || tag - writing.first(F_TAG) >= writing.size()) {
-      throw new SimulationException("log manager: unexpected completion of log write " + tag);
+    long write = tag >>> SEGMENT_BITS;
+    if (writing.isEmpty() || write < writing.first(F_TAG) || write - writing.first(F_TAG) >= writing.size()
+        || writing.get((int) (write - writing.first(F_TAG)), F_PARTS) <= 0) {
+      throw new SimulationException("log manager: unexpected completion of log write " + write);
     }
-    int row = (int) (tag - writing.first(F_TAG));
-    writing.set(row, F_DONE, 1);
+    int row = (int) (write - writing.first(F_TAG));
+    fileStats(fileId).wrote(bytes, now() - writing.get(row, F_ISSUED));
+    long parts = writing.get(row, F_PARTS) - 1;
+    writing.set(row, F_PARTS, parts);
+    if (parts > 0) return; // other segments of the write are still on their way
     inflight--;
     inflightBytes -= writing.get(row, F_BYTES);
-    files[(int) writing.get(row, F_FILE)].wrote(writing.get(row, F_BYTES), now() - writing.get(row, F_ISSUED));
     long before = hardenedLsn;
-    while (!writing.isEmpty() && writing.first(F_DONE) != 0) {
+    while (!writing.isEmpty() && writing.first(F_PARTS) == 0) {
       hardenedLsn = Math.max(hardenedLsn, writing.first(F_END));
       writing.removeFirst();
     }
@@ -438,6 +453,13 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     }
     ctx.record(new LogHardened(hardenedLsn, acked, lazyHardened, lazy.size()));
     startCheckpointIfHardened();
+  }
+
+  /** A log file's statistics (a file the log space added later gets its own). */
+  private FileStats fileStats(int fileId) {
+    if (fileId >= files.length) files = Arrays.copyOf(files, fileId + 1);
+    if (files[fileId] == null) files[fileId] = new FileStats(fileId, "log-" + fileId, "LOG");
+    return files[fileId];
   }
 
   private void reply(int session, int kind) {
@@ -651,7 +673,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     waiters = LongRing.of(3, s.waiters());
     lazy = LongRing.of(1, s.lazy());
     closed = LongRing.of(2, s.closed());
-    writing = LongRing.of(6, s.writing());
+    writing = LongRing.of(5, s.writing());
     flushRequests = LongRing.of(2, s.flushRequests());
     checkpoints = LongRing.of(2, s.checkpoints());
     checkpointWriting = s.checkpointWriting();
@@ -673,7 +695,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     logBufferWaitNanos = c[12];
     flushes = c[13];
     checkpointsDone = c[14];
-    for (int i = 0; i < files.length; i++) if (files[i] != null) files[i].setCounters(s.files()[i]);
+    for (int i = 0; i < s.files().length; i++) if (s.files()[i].length > 0) fileStats(i).setCounters(s.files()[i]);
     policy.restore(s.policy());
     space.restore(s.space());
     if (data != null) data.restore(s.data());

@@ -1,4 +1,4 @@
-package io.tlogsim.engine.log;
+package io.tlogsim.engine.logspace;
 
 import io.tlogsim.kernel.CborSerializable;
 import java.util.List;
@@ -14,13 +14,8 @@ public final class LinearLogSpace implements LogSpace {
   }
 
   @Override
-  public Placement place(long logOffset) {
-    return new Placement(file.device(), baseOffset + logOffset, file.fileId());
-  }
-
-  @Override
-  public long contiguousBytes(long logOffset) {
-    return Long.MAX_VALUE;
+  public List<Segment> place(long logOffset, long bytes) {
+    return List.of(new Segment(file.device(), baseOffset + logOffset, file.fileId(), bytes));
   }
 
   @Override
