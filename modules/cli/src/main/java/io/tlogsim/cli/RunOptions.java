@@ -43,6 +43,11 @@ final class RunOptions {
       + "stderr unless --quiet).")
   boolean json;
 
+  @Option(names = "--show", split = ",", paramLabel = "TABLE[,TABLE...]",
+      description = "Also print these tables after the summary: onstat (Informix onstat -l), waits (wait statistics "
+          + "like sys.dm_os_wait_stats), filestats (per-file I/O like sys.dm_io_virtual_file_stats).")
+  List<String> show = new ArrayList<>();
+
   @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors (and, with --json, the JSON).")
   boolean quiet;
 

@@ -77,6 +77,12 @@ final class Runner {
   private int run(String scenarioArg, Map<String, String> overrides, RunOptions options, boolean bench,
       Journal.Opening opening, String cluster) throws IOException {
     // 1. Validate everything; nothing is written yet.
+    for (String table : options.show) {
+      if (!ScenarioResult.TABLES.contains(table)) {
+        throw new BadInputException("--show " + table + ": unknown table; allowed: "
+            + String.join(", ", ScenarioResult.TABLES));
+      }
+    }
     Scenario loaded = ScenarioKinds.loader().load(scenarioArg, overrides);
     Scenario scenario = options.seed != null ? loaded.withSeed(options.seed, "--seed") : loaded;
     AtomicLong progress = new AtomicLong();
@@ -272,6 +278,16 @@ final class Runner {
     if (human != null) {
       result.humanLines().forEach(human::println);
       if (bench) human.println(speedLine(result.summary()));
+      for (String table : options.show) {
+        List<String> rows = result.tables().get(table);
+        human.println();
+        if (rows == null) {
+          human.println(table + ": not kept by kind " + scenario.kind().name());
+        } else {
+          rows.forEach(human::println);
+        }
+      }
+      if (!options.show.isEmpty()) human.println();
       if (latencyFile != null) {
         human.println("histogram    " + latencyFile.getFileName() + " beside summary.json (HdrHistogram log, "
             + "values in ns)");

@@ -5,6 +5,7 @@ import io.tlogsim.engine.gcm1.Gcm1Kind;
 import io.tlogsim.engine.iobench.IobenchKind;
 import io.tlogsim.engine.iobench.PremiumTiersKind;
 import io.tlogsim.engine.iobench.RaidExamplesKind;
+import io.tlogsim.engine.pg.PgCommitKind;
 import io.tlogsim.engine.scenario.ScenarioKind;
 import io.tlogsim.engine.scenario.ScenarioLoader;
 import java.util.ArrayList;
@@ -21,7 +22,8 @@ public final class ScenarioKinds {
 
   public static List<ScenarioKind> all() {
     List<ScenarioKind> kinds = new ArrayList<>(List.of(new Gcm1Kind(), new IobenchKind(), new RaidExamplesKind(),
-        new PremiumTiersKind(), new CommitPathKind("commit-path"), new CommitPathKind("informix")));
+        new PremiumTiersKind(), new CommitPathKind("commit-path"), new CommitPathKind("informix"),
+        new PgCommitKind()));
     List<ScenarioKind> more = new ArrayList<>();
     ServiceLoader.load(ScenarioKind.class).forEach(more::add);
     more.sort(Comparator.comparing(ScenarioKind::name)); // the classpath's order must not matter

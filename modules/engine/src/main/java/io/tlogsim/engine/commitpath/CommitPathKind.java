@@ -188,6 +188,6 @@ public final class CommitPathKind implements ScenarioKind {
 
   @Override
   public PreparedRun prepare(String scenarioName, Params p, RunControl control) {
-    return CommitPathRun.prepare(name, scenarioName, p, control, spec(p));
+    return CommitPathRun.prepare(name, scenarioName, p, control, spec(p), endTimeNanos(p));
   }
 }

@@ -7,6 +7,7 @@ import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.engine.session.CommitStats;
 import io.tlogsim.engine.session.PoolStats;
 import io.tlogsim.kernel.RunOutcome;
@@ -19,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
  * Runs a commit-path model and reports it: summary.json (DESIGN.md names: commits.*, log.*, devices.*, waits.*,
@@ -64,9 +66,9 @@ public final class CommitPathRun {
   }
 
   /** A commit-path scenario made ready to run: fresh models on demand, the report from the finished run. */
-  static PreparedRun prepare(String kind, String scenario, Params p, RunControl control, CommitPathModel.Spec spec) {
+  public static PreparedRun prepare(String kind, String scenario, Params p, RunControl control,
+      CommitPathModel.Spec spec, long end) {
     CommitPathModel.Model m = CommitPathModel.build(spec);
-    long end = VirtualTime.seconds(p.getDouble("simulatedSeconds"));
     return new PreparedRun() {
       private boolean first = true;
 
@@ -204,52 +206,65 @@ public final class CommitPathRun {
     s.put("run", run);
     s.put("params", p.asMap());
 
-    List<String> lines = new ArrayList<>();
-    lines.add(String.format(Locale.ROOT, "scenario %s (%s), seed %d, %s simulated s, %d session%s, flush policy %s",
-        scenario, kind, control.seed(), fmt(seconds), p.getInt("sessions"), p.getInt("sessions") == 1 ? "" : "s",
-        log.policy()));
-    lines.add(String.format(Locale.ROOT,
-        "commits      %,d (%,.1f/s)  latency us: mean %.1f  p50 %.1f  p99 %.1f  max %.1f", c.count(), perSecond,
-        c.meanLatencyUs(), c.percentileUs(50), c.percentileUs(99), c.latencyMaxNanos() / 1e3));
+    int sessions = o.model().spec().sessions();
+    List<String> lines = new ArrayList<>(Text.lines("scenario", scenario + " (" + kind + ")", "seed " + control.seed(),
+        String.format(Locale.ROOT, "%.3f simulated s", seconds), Text.plural(sessions, "session"),
+        "flush policy " + log.policy()));
+    if (c.count() == 0) {
+      lines.addAll(Text.lines("commits", "none acknowledged"));
+    } else {
+      lines.addAll(Text.lines("commits", Text.count(c.count()) + " (" + String.format(Locale.ROOT, "%,.1f/s", perSecond)
+          + ")", "mean " + Text.latencyUs(c.meanLatencyUs()), "p50 " + Text.latencyUs(c.percentileUs(50)),
+          "p99 " + Text.latencyUs(c.percentileUs(99)), "max " + Text.latencyUs(c.latencyMaxNanos() / 1e3)));
+    }
     if (log.lazyCommits() > 0) {
-      lines.add(String.format(Locale.ROOT, "             %,d acknowledged before hardening (at most %,d exposed at once,"
-          + " %,d at the end)", log.lazyCommits(), log.maxAckedNotHardened(), log.ackedNotHardened()));
+      lines.addAll(Text.lines("", Text.count(log.lazyCommits()) + " acknowledged before hardening",
+          "at most " + Text.count(log.maxAckedNotHardened()) + " exposed at once",
+          Text.count(log.ackedNotHardened()) + " at the end"));
     }
-    lines.add(String.format(Locale.ROOT,
-        "log          %,d records in %,d writes, %.1f pages/write, %.2f records/page, %,d bytes", log.records(),
-        log.writes(), pagesPerWrite, recordsPerPage, log.bytesWritten()));
+    lines.addAll(Text.lines("log", Text.plural(log.records(), "record") + " in " + Text.plural(log.writes(), "write"),
+        String.format(Locale.ROOT, "%.1f pages/write", pagesPerWrite),
+        String.format(Locale.ROOT, "%.2f records/page", recordsPerPage), Text.plural(log.bytesWritten(), "byte")));
     for (DeviceStats d : o.devices()) {
-      lines.add(String.format(Locale.ROOT, "device       %s: %,.0f IOPS, %.2f MB/s, mean latency %.1f us", d.name(),
-          ratio(d.reads() + d.writes(), seconds), ratio(d.bytesWritten() / 1e6, seconds), d.meanLatencyUs()));
+      lines.addAll(Text.lines("device", d.name() + ": " + Text.whole(ratio(d.reads() + d.writes(), seconds)) + " IOPS",
+          String.format(Locale.ROOT, "%.2f MB/s", ratio(d.bytesWritten() / 1e6, seconds)),
+          "mean latency " + Text.latencyUs(d.meanLatencyUs())));
     }
-    lines.add(String.format(Locale.ROOT, "waits        WRITELOG %,d (%,.1f ms), CPU %,d (%,.1f ms), LOGBUFFER %,d"
-        + " (%,.1f ms)", log.writelogCount(), log.writelogNanos() / 1e6, ps.cpuWaits(), ps.cpuWaitNanos() / 1e6,
-        log.logBufferWaits(), log.logBufferWaitNanos() / 1e6));
+    lines.addAll(Text.lines("waits", "WRITELOG " + Text.count(log.writelogCount()) + " ("
+        + Text.latencyUs(log.writelogNanos() / 1e3) + ")", "CPU " + Text.count(ps.cpuWaits()) + " ("
+        + Text.latencyUs(ps.cpuWaitNanos() / 1e3) + ")", "LOGBUFFER " + Text.count(log.logBufferWaits()) + " ("
+        + Text.latencyUs(log.logBufferWaitNanos() / 1e3) + ")"));
     if (data != null) {
-      lines.add(String.format(Locale.ROOT, "data         %,d lazy-writer and %,d checkpoint page writes, %,d"
-          + " checkpoints, %,d pages dirty at the end", data.lazyWrites(), data.checkpointWrites(), data.checkpoints(),
-          data.dirtyPagesAtEnd()));
+      lines.addAll(Text.lines("data", Text.count(data.lazyWrites()) + " lazy-writer page writes",
+          Text.count(data.checkpointWrites()) + " checkpoint page writes", Text.plural(data.checkpoints(), "checkpoint"),
+          Text.count(data.dirtyPagesAtEnd()) + " pages dirty at the end"));
     }
-    StringBuilder ph = new StringBuilder("phases      ");
+    List<String> phaseItems = new ArrayList<>();
     for (Phases.Phase f : o.phases()) {
-      ph.append(String.format(Locale.ROOT, " %s %.3f s%s;", f.name(), f.seconds(),
-          f.ended() ? "" : " (not ended)"));
+      phaseItems.add(f.name() + " " + String.format(Locale.ROOT, "%.3f s", f.seconds()) + (f.ended() ? "" : " (not ended)"));
     }
-    lines.add(ph.toString().replaceAll(";$", ""));
-    lines.add(String.format(Locale.ROOT,
-        "run          %.2f wall s on %d threads: %,.0f events/s, %.4f messages/event, %,d windows", wall,
-        control.threads(), ratio(o.run().events(), wall), o.run().messagesPerEvent(), o.run().windows()));
+    lines.addAll(Text.lines("phases", phaseItems));
+    lines.addAll(Text.lines("run", String.format(Locale.ROOT, "%.2f wall s on %s", wall,
+        Text.plural(control.threads(), "thread")), Text.plural(o.run().windows(), "window"),
+        Text.whole(ratio(o.run().events(), wall)) + " events/s",
+        String.format(Locale.ROOT, "%.4f messages/event", o.run().messagesPerEvent())));
     lines.add("digest       " + o.run().digestHex());
 
     Map<String, List<String>> tables = new LinkedHashMap<>();
     tables.put("onstat", onstat(log));
     tables.put("waits", waitTable(log, ps));
     tables.put("filestats", fileTable(log));
-    return new Result(s, lines, tables);
+    return new Result(s, lines, tables, Map.of("commits", c.latencies()));
   }
 
-  record Result(Map<String, Object> summary, List<String> humanLines, Map<String, List<String>> tables)
-      implements ScenarioResult {}
+  /** A result built from another's summary and text, keeping its latency histograms. */
+  public static ScenarioResult result(Map<String, Object> summary, List<String> lines,
+      Map<String, List<String>> tables, ScenarioResult from) {
+    return new Result(summary, lines, tables, from.histograms());
+  }
+
+  record Result(Map<String, Object> summary, List<String> humanLines, Map<String, List<String>> tables,
+      Map<String, Histogram> histograms) implements ScenarioResult {}
 
   /** Informix's onstat -l, the logical-logging part: the log buffer and what was written. */
   static List<String> onstat(LogStats log) {
@@ -292,13 +307,17 @@ public final class CommitPathRun {
     return t;
   }
 
+  /** commits.latencyUs as DESIGN.md names it; every figure null when no commit was acknowledged. */
   static Map<String, Object> latency(CommitStats c) {
     Map<String, Object> m = new LinkedHashMap<>();
-    m.put("mean", round(c.meanLatencyUs()));
-    m.put("p50", round(c.percentileUs(50)));
-    m.put("p90", round(c.percentileUs(90)));
-    m.put("p99", round(c.percentileUs(99)));
-    m.put("max", round(c.latencyMaxNanos() / 1e3));
+    boolean any = c.count() > 0;
+    m.put("min", any ? round(c.minLatencyUs()) : null);
+    m.put("mean", any ? round(c.meanLatencyUs()) : null);
+    m.put("stddev", any ? round(c.stddevLatencyUs()) : null);
+    for (String[] pct : new String[][] {{"p50", "50"}, {"p90", "90"}, {"p95", "95"}, {"p99", "99"}, {"p999", "99.9"}}) {
+      m.put(pct[0], any ? round(c.percentileUs(Double.parseDouble(pct[1]))) : null);
+    }
+    m.put("max", any ? round(c.latencyMaxNanos() / 1e3) : null);
     return m;
   }
 
@@ -318,7 +337,4 @@ public final class CommitPathRun {
     return Math.round(v * 1000) / 1000.0;
   }
 
-  private static String fmt(double v) {
-    return String.format(Locale.ROOT, "%.3f", v);
-  }
 }

@@ -9,6 +9,9 @@ import org.HdrHistogram.Histogram;
  * contract), a one-screen text rendering of it, its latency histograms, and files to write beside summary.json.
  */
 public interface ScenarioResult {
+  /** The tables {@code tlogsim run --show} knows, by name. */
+  List<String> TABLES = List.of("onstat", "waits", "filestats");
+
   Map<String, Object> summary();
 
   List<String> humanLines();
