@@ -106,7 +106,7 @@ public final class CommitPathRun {
     s.put("scenario", scenario);
     s.put("kind", kind);
     s.put("seed", control.seed());
-    s.put("simulatedSeconds", round(seconds));
+    s.put("simulatedSeconds", Math.round(seconds * 1e9) / 1e9);
     s.put("digest", o.run().digestHex());
 
     Map<String, Object> commits = new LinkedHashMap<>();

@@ -258,6 +258,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       case LogProtocol.CLOSE -> {
         openSessions--;
         if (cfg.flushOnClose()) flushTo(appendLsn);
+        if (openSessions == 0) { // the database goes quiet: no more automatic checkpoints or lazy writing
+          if (checkpointTimer >= 0) ctx.cancel(checkpointTimer);
+          if (lazyTimer >= 0) ctx.cancel(lazyTimer);
+          checkpointTimer = -1;
+          lazyTimer = -1;
+        }
         return true;
       }
       default -> throw new SimulationException("log manager: unknown request " + kind);
@@ -332,8 +338,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   /** Closes the open block (it waits for its write); the next records go into a new block, when a buffer is free. */
   private void closeOpen() {
-    closed.add(openStart, appendLsn);
     if (cfg.flushClosesPage()) appendLsn = ceilDiv(appendLsn, usable) * usable; // the rest of the page is padding
+    closed.add(openStart, appendLsn); // the padding is the block's: once written, everything before the next is hard
     openStart = appendLsn;
     haveOpen = false;
     openBlock();
