@@ -53,6 +53,12 @@ public record Script(List<Step> steps) {
     return out;
   }
 
+  /** The steps as given, e.g. [{step=insert, rows=10}] (what --dry-run shows). */
+  @Override
+  public String toString() {
+    return given().toString();
+  }
+
   public boolean has(Step.Type type) {
     for (Step s : steps) if (s.type() == type) return true;
     return false;
@@ -119,7 +125,7 @@ public record Script(List<Step> steps) {
         if (hasRows == hasSeconds) {
           throw new BadInputException(r.at() + ": give rows (how many statements) or seconds (how long), one of them");
         }
-        long rows = hasRows ? (long) r.required("rows", 1, 1e12) : 0;
+        long rows = hasRows ? r.integer("rows", 0, 1, 1_000_000_000_000L) : 0;
         double seconds = hasSeconds ? r.required("seconds", 1e-6, 1e7) : 0;
         yield new Step(type, name, rows, seconds, (int) r.integer("commitEvery", 1, 1, 1_000_000_000),
             r.decimal("thinkUs", 0, 0, 1e10), r.choice("think", "fixed", List.of("fixed", "exponential"))
@@ -128,7 +134,8 @@ public record Script(List<Step> steps) {
       }
       case LARGE_UPDATE -> {
         r.only(List.of("rows", "rollback", "access", "name"));
-        yield new Step(type, name, (long) r.required("rows", 1, 1e12), 0, 1, 0, false,
+        if (!o.containsKey("rows")) throw new BadInputException(r.at() + ": needs rows (an integer from 1)");
+        yield new Step(type, name, r.integer("rows", 0, 1, 1_000_000_000_000L), 0, 1, 0, false,
             r.choice("access", "sequential", List.of("sequential", "random")).equals("random"), 0,
             r.bool("rollback", false), given);
       }

@@ -15,11 +15,11 @@ import java.util.Map;
 final class CommitPathRuns {
   private CommitPathRuns() {}
 
-  /** A built-in scenario, or when {@code name} is a kind, a scenario of that kind with its defaults. */
+  /** A built-in scenario, or else, when {@code name} is a kind, a scenario of that kind with its defaults. */
   static Scenario scenario(String name, String... keyValues) {
     Map<String, String> o = new LinkedHashMap<>();
     for (int i = 0; i < keyValues.length; i += 2) o.put(keyValues[i], keyValues[i + 1]);
-    if (ScenarioKinds.loader().kindNames().contains(name)) {
+    if (!ScenarioKinds.loader().builtins().containsKey(name) && ScenarioKinds.loader().kindNames().contains(name)) {
       try {
         Path f = Files.createTempFile("tlogsim-" + name, ".conf");
         Files.writeString(f, "kind = " + name + "\ndescription = \"test\"\n");

@@ -1,0 +1,69 @@
+package io.tlogsim.engine.commitpath;
+
+import static io.tlogsim.engine.commitpath.CommitPathRuns.num;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The built-in scenarios against REFERENCE.md 5.1, with the tolerances of the commit-path issue: numwrits within 5%,
+ * pages/io within 10%, numrecs within 2%, elapsed inside the published range widened by 20%. The figures here are
+ * the publication's; the model never sees them.
+ */
+class CalibrationTest {
+
+  private static void within(double published, double simulated, double tolerance, String what) {
+    double err = Math.abs(simulated - published) / published;
+    assertTrue(err <= tolerance, String.format("%s: published %s, simulated %s (%.1f%%, allowed %.0f%%)", what,
+        published, simulated, err * 100, tolerance * 100));
+  }
+
+  @Test
+  void informixUnbufferedAndBufferedReproduceThePublishedOnstatFigures() {
+    Map<String, Object> u = CommitPathRuns.run("informix-unbuffered");
+    within(5015, num(u, "log.writes"), 0.05, "unbuffered numwrits");
+    within(4.0, num(u, "log.pagesPerWrite"), 0.10, "unbuffered pages/io");
+    within(510_094, num(u, "log.records"), 0.02, "unbuffered numrecs");
+    double ue = num(u, "phases[1].seconds");
+    assertTrue(ue >= 11 * 0.8 && ue <= 12 * 1.2, "unbuffered elapsed " + ue + " s, published 11-12 s");
+
+    Map<String, Object> b = CommitPathRuns.run("informix-buffered");
+    within(313, num(b, "log.writes"), 0.05, "buffered numwrits");
+    within(61.1, num(b, "log.pagesPerWrite"), 0.10, "buffered pages/io");
+    within(510_095, num(b, "log.records"), 0.02, "buffered numrecs");
+    double be = num(b, "phases[1].seconds");
+    assertTrue(be >= 8 * 0.8 && be <= 9 * 1.2, "buffered elapsed " + be + " s, published 8-9 s");
+    assertEquals(5000.0, num(b, "commits.acknowledgedEarly"), "every buffered commit returns before its flush");
+
+    Map<String, Object> g = CommitPathRuns.run("informix-group-commit");
+    double gw = num(g, "log.writes");
+    assertTrue(gw <= num(u, "log.writes") / 4 && gw <= num(b, "log.writes") * 4,
+        "group commit: " + gw + " writes, of the order of the buffered " + num(b, "log.writes"));
+    assertEquals(0.0, num(g, "commits.acknowledgedEarly"), "no commit acknowledged before its block is hardened");
+    assertEquals(num(g, "commits.count"), num(g, "waits.WRITELOG.count"), "every commit waited for its flush");
+    System.out.printf("informix: unbuffered %.0f writes %.2f pages/io %.2f s; buffered %.0f writes %.2f pages/io"
+        + " %.2f s; group commit %.0f writes %.2f s%n", num(u, "log.writes"), num(u, "log.pagesPerWrite"), ue,
+        num(b, "log.writes"), num(b, "log.pagesPerWrite"), be, gw, num(g, "simulatedSeconds"));
+  }
+
+  @Test
+  void pgCommitGroupsMoreCommitsPerFlushAsClientsGrowAndAsynchronousCommitIsFaster() {
+    Map<String, Object> s = CommitPathRuns.run("pg-commit", "simulatedSeconds", "1");
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> sweep = (List<Map<String, Object>>) s.get("sweep");
+    assertEquals(14, sweep.size());
+    Map<String, Object> oneOn = sweep.get(0), oneOff = sweep.get(1), manyOn = sweep.get(12), manyOff = sweep.get(13);
+    assertEquals(1, oneOn.get("clients"));
+    assertEquals(64, manyOn.get("clients"));
+    assertTrue(((Number) oneOn.get("commitsPerWalWrite")).doubleValue() <= 1.0);
+    assertTrue(((Number) manyOn.get("commitsPerWalWrite")).doubleValue() > 10, "64 clients share flushes");
+    assertTrue(((Number) oneOff.get("tps")).doubleValue() > 5 * ((Number) oneOn.get("tps")).doubleValue(),
+        "without waiting for fsync one client goes much faster");
+    // with synchronous_commit off the host's cores bound the rate: cores x 10^6 / cpuPerTxnUs
+    double cpuBound = 4 * 1e6 / 50;
+    assertEquals(cpuBound, ((Number) manyOff.get("tps")).doubleValue(), cpuBound * 0.02);
+  }
+}

@@ -1,0 +1,81 @@
+package io.tlogsim.engine.commitpath;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
+import io.tlogsim.engine.scenario.Params;
+import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.kernel.Checkpoint;
+import io.tlogsim.kernel.CheckpointPolicy;
+import io.tlogsim.kernel.RunOutcome;
+import io.tlogsim.kernel.RunSettings;
+import io.tlogsim.kernel.Simulation;
+import io.tlogsim.kernel.VirtualTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A busy commit path (sessions sharing cores, a data file with its lazy writer and checkpoints, log buffers that run
+ * out, a policy with timers) gives the same summary and digest on 1, 2 and 8 threads, and resumes from every
+ * checkpoint, through CBOR as the journal stores it, to the uninterrupted digest.
+ */
+class CommitPathDeterminismTest {
+  private static final ObjectMapper CBOR = new ObjectMapper(new CBORFactory());
+
+  private static Scenario busy(String policy) {
+    return CommitPathRuns.scenario("commit-path", "sessions", "12", "cores", "2", "tableRows", "20000",
+        "rowsPerPage", "20", "lazyWriterIntervalMs", "2", "lazyWriterThresholdPages", "50", "checkpointIntervalS",
+        "0.01", "logBuffers", "3", "logBlockBytes", "4096", "logDeviceLatencyUs", "300", "flushPolicy", policy,
+        "groupCommitDelayUs", "200", "groupCommitCount", "4", "commitDelayUs", "50", "commitSiblings", "2",
+        "maxOutstandingWrites", "2", "script", "[{step = insert, rows = 200, commitEvery = 3}, {step = checkpoint},"
+            + " {step = delayed-durability, on = true}, {step = update, seconds = 0.01, access = random},"
+            + " {step = flush-log}, {step = large-update, rows = 500, rollback = true}]");
+  }
+
+  private static Map<String, Object> model(Map<String, Object> summary) {
+    Map<String, Object> m = new HashMap<>(summary);
+    m.remove("run");
+    return m;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"group-commit", "postgresql", "delayed-durability", "buffered"})
+  void sameSummaryOnAnyThreadsAndEveryCheckpointResumesToTheDigest(String policy) throws Exception {
+    Scenario s = busy(policy);
+    Map<String, Object> one = CommitPathRuns.run(s, 7, 1);
+    for (int threads : new int[] {2, 8}) assertEquals(model(one), model(CommitPathRuns.run(s, 7, threads)));
+    assertTrue(CommitPathRuns.num(one, "commits.count") > 100, "commits " + one.get("commits"));
+    assertNotEquals(one.get("digest"), CommitPathRuns.run(s, 8, 2).get("digest"), "another seed, another run");
+
+    Params p = s.params();
+    long end = s.endTimeNanos();
+    List<Checkpoint> taken = new ArrayList<>();
+    CommitPathModel.Model m = CommitPathModel.build(CommitPathKind.spec(p));
+    RunOutcome whole = Simulation.run(m.topology(), m.components(),
+        RunSettings.of(end, 7, 8).withCheckpoints(CheckpointPolicy.everyWindows(500), taken::add));
+    assertTrue(taken.size() >= 5, "checkpoints " + taken.size());
+    int step = Math.max(1, taken.size() / 12); // a dozen of them, spread over the run
+    for (int k = 0; k < taken.size(); k += step) {
+      Checkpoint cp = taken.get(k);
+      assertEquals(List.of(), cp.inconsistencies(m.topology()), "window " + cp.window());
+      Checkpoint stored = CBOR.readValue(CBOR.writeValueAsBytes(cp), Checkpoint.class);
+      CommitPathModel.Model fresh = CommitPathModel.build(CommitPathKind.spec(p));
+      RunOutcome resumed = Simulation.run(fresh.topology(), fresh.components(),
+          RunSettings.of(end, 7, 2).resumingFrom(stored));
+      assertEquals(whole.digestHex(), resumed.digestHex(), policy + ", window " + cp.window());
+      assertEquals(CommitPathModel.log(m, whole), CommitPathModel.log(fresh, resumed));
+      assertEquals(CommitPathModel.sessions(m, whole).phases(), CommitPathModel.sessions(fresh, resumed).phases());
+    }
+    System.out.printf("commit path, %s: %d of %d checkpoints resumed to digest %s, %s simulated s%n", policy,
+        (taken.size() + step - 1) / step, taken.size(),
+        whole.digestHex(), one.get("simulatedSeconds"));
+    assertTrue(VirtualTime.seconds(CommitPathRuns.num(one, "simulatedSeconds")) < end, "the script finished");
+  }
+}
