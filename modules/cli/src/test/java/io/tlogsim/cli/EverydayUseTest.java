@@ -62,7 +62,8 @@ class EverydayUseTest {
 
     Result unknown = tlogsim("params", "gcm1-100k");
     assertEquals(2, unknown.code());
-    assertTrue(unknown.err().contains("kinds: gcm1") && unknown.err().contains("gcm1-100k' is a scenario"),
+    assertTrue(unknown.err().contains("kinds: ") && unknown.err().contains("gcm1,")
+        && unknown.err().contains("gcm1-100k' is a scenario"),
         unknown.err());
     assertEquals(2, tlogsim("params").code());
   }

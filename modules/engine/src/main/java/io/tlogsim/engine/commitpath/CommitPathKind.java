@@ -34,7 +34,7 @@ public final class CommitPathKind implements ScenarioKind {
 
   static final List<ParamSpec> PARAMS = List.of(
       // the run and the sessions
-      ParamSpec.decimal("simulatedSeconds", 0.000001, 86_400,
+      ParamSpec.decimal("simulatedSeconds", 0.001, 86_400,
           "simulated time to cover at most (the run ends sooner when every session has finished its script)"),
       ParamSpec.integer("sessions", 1, 1_000_000, "sessions, each running the script"),
       ParamSpec.integer("sessionsPerPool", 0, 1_000_000,
@@ -65,7 +65,7 @@ public final class CommitPathKind implements ScenarioKind {
           "largest log block, one write (a multiple of logPageBytes)"),
       ParamSpec.integer("logBuffers", 2, 1_000_000, "log blocks in memory at once (filling, waiting, in flight)"),
       ParamSpec.integer("maxOutstandingWrites", 1, 1_000_000, "most log writes in flight"),
-      ParamSpec.integer("maxOutstandingKB", 1, 16_777_216, "most log KB in flight"),
+      ParamSpec.integer("maxOutstandingKB", 1, 16_777_216, "most log KB in flight").withUnit("KB"),
       ParamSpec.bool("flushClosesPage", "a flush closes its last page; the next records start on a new page"),
       ParamSpec.bool("flushOnClose", "a session's connection close flushes the log"),
       ParamSpec.choice("flushPolicy", Policies.NAMES, "when the log is flushed and which commits wait for it"),

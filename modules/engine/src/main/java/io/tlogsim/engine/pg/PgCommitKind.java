@@ -64,7 +64,7 @@ public final class PgCommitKind implements ScenarioKind {
         ParamSpec.integer("commitRecordBytes", 1, 65_536, "WAL commit record"),
         ParamSpec.integer("walPageBytes", 512, 65_536, "WAL page (XLOG_BLCKSZ)"),
         ParamSpec.integer("walPageHeaderBytes", 0, 4_096, "WAL page header"),
-        ParamSpec.integer("walWriteMaxKB", 8, 1_048_576, "most WAL one write carries (wal_buffers)"),
+        ParamSpec.integer("walWriteMaxKB", 8, 1_048_576, "most WAL one write carries (wal_buffers)").withUnit("KB"),
         ParamSpec.bool("sweep", "also run 1, 2, 4, ... 64 clients with synchronous_commit on and off, in one table"));
   }
 
