@@ -8,6 +8,7 @@ import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ParamSpec;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.RunControl;
+import io.tlogsim.engine.scenario.Step;
 import io.tlogsim.engine.scenario.ScenarioKind;
 import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.session.Workload;
@@ -55,7 +56,7 @@ public final class CommitPathKind implements ScenarioKind {
           "bytes an update changes: its record logs them twice (before and after image), a compensation once"),
       ParamSpec.integer("beginRecordBytes", 0, 65_536, "the record that begins a transaction (0: none logged)"),
       ParamSpec.integer("commitRecordBytes", 1, 65_536, "a commit record"),
-      ParamSpec.integer("checkpointRecordBytes", 0, 1_048_576, "the log records of a checkpoint"),
+      ParamSpec.integer("checkpointRecordBytes", 1, 1_048_576, "the log records of a checkpoint"),
       ParamSpec.integer("chunkRows", 1, 1_000_000,
           "a large statement sends its records in chunks of this many (event batching, not a model constant)"),
       // the log
@@ -137,6 +138,15 @@ public final class CommitPathKind implements ScenarioKind {
     }
     if ((long) p.getInt("maxOutstandingKB") * 1024 < page) {
       throw BadInputException.about("maxOutstandingKB", "must hold at least one log page of " + page + " B");
+    }
+    for (Step st : p.getScript("script").steps()) {
+      boolean timed = st.seconds() > 0 && (st.type().isRowLoop() || st.type() == Step.Type.COMMIT_LOOP);
+      double cpu = p.getDouble("cpuStatementUs") + Math.min(p.getDouble("cpuInsertRowUs"),
+          Math.min(p.getDouble("cpuUpdateRowUs"), p.getDouble("cpuDeleteRowUs")));
+      if (timed && st.type() != Step.Type.COMMIT_LOOP && st.thinkUs() == 0 && cpu == 0) {
+        throw BadInputException.about("script", "step '" + st.name() + "' runs for " + st.seconds() + " s but its"
+            + " statements take no time (thinkUs = 0 and no CPU per statement): give it thinkUs or rows");
+      }
     }
     long pages = (p.getLong("tableRows") + p.getInt("rowsPerPage") - 1) / p.getInt("rowsPerPage");
     if (pages > MAX_DATA_PAGES) {

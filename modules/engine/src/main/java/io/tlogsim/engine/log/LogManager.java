@@ -240,7 +240,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         return true;
       }
       case LogProtocol.CHECKPOINT -> {
-        if (cfg.checkpointRecordBytes() > 0 && append(cfg.checkpointRecordBytes(), 1) != 0) return false;
+        // a checkpoint always logs a record and waits for its write: so it completes on a device completion (the
+        // promise to the sessions), and its record follows every change whose page it writes
+        if (append(Math.max(1, cfg.checkpointRecordBytes()), 1) != 0) return false;
         checkpoints.add(a, appendLsn);
         flushTo(appendLsn);
         return true;

@@ -104,6 +104,8 @@ class ScenarioValidationTest {
     says(refused("kind = commit-path\ntableRows = -5\n"), "bad.conf:2", "tableRows", "from 0");
     says(refused("kind = commit-path\ncores = 100000\n"), "bad.conf:2", "cores", "from 0 to 4096");
     says(refused("kind = pg-commit\nwalDeviceMBps = 1\n"), "bad.conf:2", "walDeviceMBps", "not less than fsyncUs");
+    says(refused("kind = commit-path\ncpuStatementUs = 0\ncpuInsertRowUs = 0\nscript = [{ step = insert, seconds = 5 }]\n"),
+        "bad.conf:4", "script", "take no time");
   }
 
   @Test
