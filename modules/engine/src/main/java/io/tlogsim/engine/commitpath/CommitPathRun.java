@@ -11,6 +11,7 @@ import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.engine.session.CommitStats;
 import io.tlogsim.engine.session.PoolStats;
 import io.tlogsim.kernel.RunOutcome;
+import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.Simulation;
 import io.tlogsim.kernel.Topology;
 import io.tlogsim.kernel.VirtualTime;
@@ -58,7 +59,7 @@ public final class CommitPathRun {
     CommitPathModel.Model m = CommitPathModel.build(spec);
     boolean[] first = {true};
     RunOutcome out = Simulation.run(m.topology(), () -> {
-      List<io.tlogsim.kernel.SimComponent> models = first[0] ? m.components() : CommitPathModel.build(spec).components();
+      List<SimComponent> models = first[0] ? m.components() : CommitPathModel.build(spec).components();
       first[0] = false;
       return models;
     }, control.settings(endNanos));
@@ -78,8 +79,8 @@ public final class CommitPathRun {
       }
 
       @Override
-      public List<io.tlogsim.kernel.SimComponent> models() {
-        List<io.tlogsim.kernel.SimComponent> ms = first ? m.components() : CommitPathModel.build(spec).components();
+      public List<SimComponent> models() {
+        List<SimComponent> ms = first ? m.components() : CommitPathModel.build(spec).components();
         first = false;
         return ms;
       }
