@@ -4,6 +4,7 @@ import io.tlogsim.engine.data.DataConfig;
 import io.tlogsim.engine.data.DataFiles;
 import io.tlogsim.engine.log.policy.FlushPolicy;
 import io.tlogsim.engine.logspace.LinearLogSpace;
+import io.tlogsim.engine.logspace.LogSpace;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
@@ -197,6 +198,10 @@ final class LogRig {
   }
 
   static Run run(Plan plan, FlushPolicy policy, LogConfig cfg, DataConfig data, double untilMs) {
+    return run(plan, policy, cfg, data, new LinearLogSpace(2, "log", 0, 0), untilMs);
+  }
+
+  static Run run(Plan plan, FlushPolicy policy, LogConfig cfg, DataConfig data, LogSpace space, double untilMs) {
     Topology.Builder tb = Topology.builder();
     int driver = tb.component("driver", LogProtocol.REPLIES, LogProtocol.REQUESTS);
     int lm = tb.component("log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS),
@@ -210,7 +215,7 @@ final class LogRig {
     DataFiles files = data == null ? null : new DataFiles(data, LogManager.DATA_TAGS);
     boolean flushes = plan.sends.stream().anyMatch(s -> s.kind() == LogProtocol.FLUSH);
     List<SimComponent> models = List.of(new Driver(plan.sends, toLm),
-        new LogManager(cfg, policy, new LinearLogSpace(2, "log", 0, 0), files, new int[] {toDisk},
+        new LogManager(cfg, policy, space, files, new int[] {toDisk},
             new int[] {toDriver}, sessions, sessions, flushes),
         new Disk(DISK));
     List<RecordedFact> facts = new ArrayList<>();
