@@ -1,11 +1,13 @@
 package io.tlogsim.journal;
 
+import com.typesafe.config.ConfigValueFactory;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ParamSpec;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.Reference;
 import io.tlogsim.engine.scenario.Scenario;
 import io.tlogsim.engine.scenario.ScenarioKind;
+import io.tlogsim.engine.scenario.Script;
 import io.tlogsim.kernel.CborSerializable;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,6 +72,7 @@ public record RunSpec(String runId, String scenario, String kind, String descrip
         case DOUBLE -> ((Number) v).doubleValue();
         case BOOLEAN -> (Boolean) v;
         case CHOICE -> String.valueOf(v);
+        case SCRIPT -> Script.parse(p.key(), ConfigValueFactory.fromAnyRef(v, "run " + runId + " in the journal"), "");
       });
     }
     return new Scenario(scenario, k, description, seed, new Params(typed), reference, source, origins, seedOrigin,
