@@ -1,6 +1,8 @@
 package io.tlogsim.engine.commitpath;
 
 import io.tlogsim.engine.data.DataConfig;
+import io.tlogsim.engine.iobench.DeviceParams;
+import io.tlogsim.engine.iobench.StorageTables;
 import io.tlogsim.engine.log.LogConfig;
 import io.tlogsim.engine.log.policy.DelayedDurability;
 import io.tlogsim.engine.log.policy.OracleCommit;
@@ -13,6 +15,7 @@ import io.tlogsim.engine.scenario.ScenarioKind;
 import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.session.Workload;
 import io.tlogsim.kernel.VirtualTime;
+import io.tlogsim.storage.DeviceSetup;
 import java.util.List;
 
 /**
@@ -33,7 +36,7 @@ public final class CommitPathKind implements ScenarioKind {
     return name;
   }
 
-  static final List<ParamSpec> PARAMS = List.of(
+  static final List<ParamSpec> OWN = List.of(
       // the run and the sessions
       ParamSpec.decimal("simulatedSeconds", 0.001, 86_400,
           "simulated time to cover at most (the run ends sooner when every session has finished its script)"),
@@ -85,17 +88,15 @@ public final class CommitPathKind implements ScenarioKind {
       ParamSpec.choice("oracleCommitLogging", OracleCommit.LOGGING, "oracle: COMMIT_LOGGING"),
       ParamSpec.choice("oracleCommitWait", OracleCommit.WAIT, "oracle: COMMIT_WAIT"),
       ParamSpec.decimal("oracleBatchDelayUs", 0, 1e8, "oracle: how long COMMIT_LOGGING = BATCH leaves redo unwritten"),
-      // the log device
-      ParamSpec.decimal("logDeviceLatencyUs", 0.001, 1e7, "log device: fixed time of a request"),
-      ParamSpec.decimal("logDeviceMBps", 0.001, 1e6, "log device: transfer rate, MB/s (10^6 B/s)"),
+      // the devices (their settings: the storage models' keys below, shared by both devices)
+      ParamSpec.choice("logDevice", DeviceParams.MODELS, "the log's device model"),
       ParamSpec.integer("deviceLinkNs", 1, 1_000_000, "delay of a request from the log manager to a device"),
       // the data file
       ParamSpec.longValue("tableRows", 0, 1_000_000_000_000L, "rows of the table the script touches (0: no data file)"),
       ParamSpec.integer("rowsPerPage", 1, 100_000, "rows per data page"),
       ParamSpec.integer("dataPageBytes", 512, 65_536, "a data page"),
       ParamSpec.bool("dataOnLogDevice", "the data file shares the log's device"),
-      ParamSpec.decimal("dataDeviceLatencyUs", 0.001, 1e7, "data device (when apart): fixed time of a request"),
-      ParamSpec.decimal("dataDeviceMBps", 0.001, 1e6, "data device (when apart): transfer rate, MB/s"),
+      ParamSpec.choice("dataDevice", DeviceParams.MODELS, "the data file's device model (when apart)"),
       ParamSpec.decimal("lazyWriterIntervalMs", 0, 1e6, "how often the lazy writer wakes (0: no lazy writer)"),
       ParamSpec.integer("lazyWriterThresholdPages", 0, 1_000_000_000, "it writes while more pages than this are dirty"),
       ParamSpec.integer("lazyWriterPagesPerRun", 0, 1_000_000, "most pages it writes per wake-up"),
@@ -105,6 +106,15 @@ public final class CommitPathKind implements ScenarioKind {
   /** Largest data file the model tracks page by page. */
   static final long MAX_DATA_PAGES = 1L << 27;
 
+  /** The kind's own keys, then every device setting of the storage models (DeviceParams, without its "device"). */
+  static final List<ParamSpec> PARAMS = concat(OWN, DeviceParams.specs(StorageTables.premium(), false));
+
+  private static List<ParamSpec> concat(List<ParamSpec> a, List<ParamSpec> b) {
+    List<ParamSpec> out = new java.util.ArrayList<>(a);
+    out.addAll(b);
+    return List.copyOf(out);
+  }
+
   @Override
   public List<ParamSpec> params() {
     return PARAMS;
@@ -112,6 +122,10 @@ public final class CommitPathKind implements ScenarioKind {
 
   @Override
   public void validate(Params p) {
+    DeviceParams.setup(p.getString("logDevice"), p, StorageTables.premium()); // refused settings name their key
+    if (p.getLong("tableRows") > 0 && !p.getBoolean("dataOnLogDevice")) {
+      DeviceParams.setup(p.getString("dataDevice"), p, StorageTables.premium());
+    }
     int page = p.getInt("logPageBytes");
     if (page % 512 != 0) throw BadInputException.about("logPageBytes", "must be a multiple of 512, got " + page);
     if (p.getInt("logPageHeaderBytes") >= page) {
@@ -174,10 +188,11 @@ public final class CommitPathKind implements ScenarioKind {
     LogConfig log = new LogConfig(page, p.getInt("logPageHeaderBytes"), p.getInt("logBlockBytes") / page,
         p.getInt("logBuffers"), p.getInt("maxOutstandingWrites"), p.getInt("maxOutstandingKB") * 1024L,
         p.getBoolean("flushClosesPage"), p.getInt("beginRecordBytes"), p.getInt("checkpointRecordBytes"),
-        p.getBoolean("flushOnClose"), us(p, "hopUs"), p.getInt("deviceLinkNs"));
-    DeviceSpec logDevice = new DeviceSpec("log-device", us(p, "logDeviceLatencyUs"), p.getDouble("logDeviceMBps"));
+        p.getBoolean("flushOnClose"), flushesAfterWrite(p.getString("logDevice")), us(p, "hopUs"),
+        p.getInt("deviceLinkNs"));
+    DeviceSetup logDevice = DeviceParams.setup(p.getString("logDevice"), p, StorageTables.premium());
     DataConfig data = null;
-    DeviceSpec dataDevice = null;
+    DeviceSetup dataDevice = null;
     if (tableRows > 0) {
       int rpp = p.getInt("rowsPerPage");
       data = new DataConfig(CommitPathModel.DATA_FILE_ID, "data", 0, 0, p.getInt("dataPageBytes"),
@@ -185,11 +200,20 @@ public final class CommitPathKind implements ScenarioKind {
           p.getInt("lazyWriterThresholdPages"), p.getInt("lazyWriterPagesPerRun"),
           VirtualTime.seconds(p.getDouble("checkpointIntervalS")), p.getInt("dataMaxOutstandingWrites"));
       if (!p.getBoolean("dataOnLogDevice")) {
-        dataDevice = new DeviceSpec("data-device", us(p, "dataDeviceLatencyUs"), p.getDouble("dataDeviceMBps"));
+        dataDevice = DeviceParams.setup(p.getString("dataDevice"), p, StorageTables.premium());
       }
     }
     return new CommitPathModel.Spec(p.getInt("sessions"), p.getInt("sessionsPerPool"), p.getScript("script"), w, log,
         Policies.of(p), logDevice, dataDevice, data);
+  }
+
+  /**
+   * Whether a log write on this device model needs a flush (fsync) to be durable: an SSD has a volatile write cache
+   * (REFERENCE.md 4, "SSD fsync", with or without power-loss protection); an HDD without one, a RAID controller's
+   * battery-backed cache and a cloud disk are durable when they acknowledge a write.
+   */
+  static boolean flushesAfterWrite(String model) {
+    return model.equals("ssd");
   }
 
   private static long us(Params p, String key) {

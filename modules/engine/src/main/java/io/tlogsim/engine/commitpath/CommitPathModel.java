@@ -18,7 +18,9 @@ import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.Topology;
 import io.tlogsim.storage.DeviceProtocol;
+import io.tlogsim.storage.DeviceSetup;
 import io.tlogsim.storage.DeviceStats;
+import io.tlogsim.storage.StorageAssembly;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -38,6 +40,8 @@ public final class CommitPathModel {
   /** File ids as sys.dm_io_virtual_file_stats numbers them: the data file 1, the log file 2. */
   public static final int DATA_FILE_ID = 1;
   public static final int LOG_FILE_ID = 2;
+  /** Capacity of a simple device (it only bounds where requests may land). */
+  public static final long SIMPLE_CAPACITY = 1L << 40;
   /** Where the data file starts on a device it shares with the log (the log starts at 0). */
   public static final long DATA_OFFSET_ON_LOG_DEVICE = 64L << 30;
 
@@ -51,9 +55,12 @@ public final class CommitPathModel {
    * @param data the data file; null: none
    */
   public record Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
-      Supplier<FlushPolicy> policy, DeviceSpec logDevice, DeviceSpec dataDevice, DataConfig data) {}
+      Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data) {}
 
-  /** The components of one run and where to find them. */
+  /**
+   * The components of one run and where to find them: every device built (a RAID's members after their controller),
+   * the log device first.
+   */
   public record Model(Topology topology, List<SimComponent> components, int pools, int sessionsPerPool,
       int logManager, int[] devices, Spec spec) {}
 
@@ -73,36 +80,32 @@ public final class CommitPathModel {
     long hop = s.workload().hopNanos();
     boolean separateData = s.data() != null && s.dataDevice() != null;
 
-    Topology.Builder tb = Topology.builder();
+    StorageAssembly a = new StorageAssembly();
     int[] poolIds = new int[pools];
-    for (int k = 0; k < pools; k++) poolIds[k] = tb.component("pool-" + k, LogProtocol.REPLIES, LogProtocol.REQUESTS);
-    int lm = tb.component("log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS),
+    for (int k = 0; k < pools; k++) {
+      poolIds[k] = a.component("pool-" + k, List.of(LogProtocol.REPLIES), List.of(LogProtocol.REQUESTS));
+    }
+    int lm = a.component("log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS),
         List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS));
-    int logDev = tb.component(s.logDevice().name(), DeviceProtocol.REQUESTS, DeviceProtocol.COMPLETIONS);
-    int dataDev = separateData
-        ? tb.component(s.dataDevice().name(), DeviceProtocol.REQUESTS, DeviceProtocol.COMPLETIONS) : -1;
+    StorageAssembly.Placed logDev = a.device("log-device", s.logDevice());
+    StorageAssembly.Placed dataDev = separateData ? a.device("data-device", s.dataDevice()) : null;
     int[] toLog = new int[pools];
     int[] toPool = new int[pools];
     for (int k = 0; k < pools; k++) {
-      toLog[k] = tb.link(poolIds[k], lm, LogProtocol.SESSIONS_PORT, hop);
-      toPool[k] = tb.link(lm, poolIds[k], LogProtocol.REPLIES_PORT, s.log().replyNanos());
+      toLog[k] = a.link(poolIds[k], lm, LogProtocol.SESSIONS_PORT, hop);
+      toPool[k] = a.link(lm, poolIds[k], LogProtocol.REPLIES_PORT, s.log().replyNanos());
     }
     int[] deviceLinks = separateData ? new int[2] : new int[1];
-    deviceLinks[0] = tb.link(lm, logDev, DeviceProtocol.REQUESTS_PORT, s.log().deviceLinkNanos());
-    tb.link(logDev, lm, LogProtocol.DEVICE_PORT, s.logDevice().minReplyNanos());
-    if (separateData) {
-      deviceLinks[1] = tb.link(lm, dataDev, DeviceProtocol.REQUESTS_PORT, s.log().deviceLinkNanos());
-      tb.link(dataDev, lm, LogProtocol.DEVICE_PORT, s.dataDevice().minReplyNanos());
-    }
-    Topology topo = tb.build();
+    deviceLinks[0] = a.connect(lm, logDev, LogProtocol.DEVICE_PORT, s.log().deviceLinkNanos());
+    if (separateData) deviceLinks[1] = a.connect(lm, dataDev, LogProtocol.DEVICE_PORT, s.log().deviceLinkNanos());
 
     FlushPolicy policy = s.policy().get();
     boolean[] waits = new boolean[3];
     for (int m : new int[] {SessionMode.DEFAULT, SessionMode.DURABLE, SessionMode.LAZY}) waits[m] = policy.waits(m);
-    List<SimComponent> comps = new ArrayList<>();
     for (int k = 0; k < pools; k++) {
       int first = k * perPool;
-      comps.add(new SessionPool(first, Math.min(perPool, n - first), s.script(), s.workload(), toLog[k], waits));
+      a.setModel(poolIds[k], new SessionPool(first, Math.min(perPool, n - first), s.script(), s.workload(), toLog[k],
+          waits));
     }
     DataFiles data = null;
     if (s.data() != null) {
@@ -113,12 +116,10 @@ public final class CommitPathModel {
           d.checkpointIntervalNanos(), d.maxOutstandingWrites());
       data = new DataFiles(placed, LogManager.DATA_TAGS);
     }
-    comps.add(new LogManager(s.log(), policy, new LinearLogSpace(LOG_FILE_ID, "log", 0, 0), data, deviceLinks,
+    a.setModel(lm, new LogManager(s.log(), policy, new LinearLogSpace(LOG_FILE_ID, "log", 0, 0), data, deviceLinks,
         toPool, perPool, n, s.script().has(Step.Type.FLUSH_LOG)));
-    comps.add(s.logDevice().create());
-    if (separateData) comps.add(s.dataDevice().create());
-    int[] devices = separateData ? new int[] {logDev, dataDev} : new int[] {logDev};
-    return new Model(topo, comps, pools, perPool, lm, devices, s);
+    int[] devices = a.devices().stream().mapToInt(StorageAssembly.Placed::id).toArray();
+    return new Model(a.topology(), a.models(), pools, perPool, lm, devices, s);
   }
 
   /** The sessions' stats of a finished run, all pools merged. */

@@ -10,6 +10,7 @@ import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.engine.session.CommitStats;
 import io.tlogsim.engine.session.PoolStats;
+import io.tlogsim.engine.storage.DeviceSummary;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.Simulation;
@@ -137,16 +138,7 @@ public final class CommitPathRun {
     s.put("log", l);
 
     Map<String, Object> devices = new LinkedHashMap<>();
-    for (DeviceStats d : o.devices()) {
-      Map<String, Object> dm = new LinkedHashMap<>();
-      dm.put("reads", d.reads());
-      dm.put("writes", d.writes());
-      dm.put("iops", round(ratio(d.reads() + d.writes(), seconds)));
-      dm.put("mbPerSec", round(ratio(d.bytesWritten() / 1e6, seconds)));
-      dm.put("meanLatencyUs", round(d.meanLatencyUs()));
-      dm.put("throttledUs", round(d.throttledNanos() / 1e3));
-      devices.put(d.name(), dm);
-    }
+    for (DeviceStats d : o.devices()) devices.put(d.name(), DeviceSummary.device(d, seconds));
     s.put("devices", devices);
 
     List<Map<String, Object>> files = new ArrayList<>();
@@ -227,7 +219,9 @@ public final class CommitPathRun {
         String.format(Locale.ROOT, "%.1f pages/write", pagesPerWrite),
         String.format(Locale.ROOT, "%.2f records/page", recordsPerPage), Text.plural(log.bytesWritten(), "byte")));
     for (DeviceStats d : o.devices()) {
-      lines.addAll(Text.lines("device", d.name() + ": " + Text.whole(ratio(d.reads() + d.writes(), seconds)) + " IOPS",
+      if (d.name().matches(".*-m\\d+")) continue; // a RAID's members: in summary.json
+      lines.addAll(Text.lines("device", d.name() + " (" + d.model() + "): "
+          + Text.whole(ratio(d.reads() + d.writes(), seconds)) + " IOPS",
           String.format(Locale.ROOT, "%.2f MB/s", ratio(d.bytesWritten() / 1e6, seconds)),
           "mean latency " + Text.latencyUs(d.meanLatencyUs())));
     }

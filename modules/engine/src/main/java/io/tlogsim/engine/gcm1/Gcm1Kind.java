@@ -1,7 +1,6 @@
 package io.tlogsim.engine.gcm1;
 
 import io.tlogsim.engine.commitpath.CommitPathModel;
-import io.tlogsim.engine.commitpath.DeviceSpec;
 import io.tlogsim.engine.log.LogConfig;
 import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.log.policy.GroupCommit;
@@ -21,6 +20,7 @@ import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.Topology;
 import io.tlogsim.kernel.VirtualTime;
+import io.tlogsim.storage.DeviceSetup;
 import io.tlogsim.storage.DeviceStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,9 +92,9 @@ public final class Gcm1Kind implements ScenarioKind {
         p.getDouble("thinkMeanUs"), true, false, 0, false, java.util.Map.of("step", "commit-loop",
             "thinkMeanUs", p.getDouble("thinkMeanUs")))));
     LogConfig log = new LogConfig(block, 0, p.getInt("maxWriteBytes") / block, Integer.MAX_VALUE, 1, Long.MAX_VALUE,
-        true, 0, 0, false, hop, p.getInt("deviceLinkNs"));
-    DeviceSpec device = new DeviceSpec("log-device", VirtualTime.micros(p.getDouble("deviceLatencyUs")),
-        p.getDouble("deviceMBps"));
+        true, 0, 0, false, false, hop, p.getInt("deviceLinkNs"));
+    DeviceSetup device = new DeviceSetup.Simple(VirtualTime.micros(p.getDouble("deviceLatencyUs")),
+        p.getDouble("deviceMBps"), CommitPathModel.SIMPLE_CAPACITY);
     return new CommitPathModel.Spec(p.getInt("sessions"), p.getInt("sessionsPerPool"), script,
         Workload.commitsOnly(hop, p.getInt("recordBytes")), log, () -> new GroupCommit(0, 1), device, null, null);
   }

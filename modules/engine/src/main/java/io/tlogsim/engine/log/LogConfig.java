@@ -16,12 +16,14 @@ package io.tlogsim.engine.log;
  * @param beginRecordBytes size of the record that begins a transaction (0: the engine logs none)
  * @param checkpointRecordBytes size of a checkpoint's log record(s)
  * @param flushOnClose a session's connection close flushes the log (Informix buffered logging)
+ * @param flushAfterWrite every log write is followed by a flush of the device's cache (fsync), and is hardened when
+ *     the flush completes (a device with a volatile write cache: REFERENCE.md 4, "SSD fsync")
  * @param replyNanos delay of a reply to a session (the lookahead of the links to the session pools)
  * @param deviceLinkNanos delay of a request to a device (the lookahead of the links to the devices)
  */
 public record LogConfig(int pageBytes, int pageHeaderBytes, int maxBlockPages, int logBuffers,
     int maxOutstandingWrites, long maxOutstandingBytes, boolean flushClosesPage, int beginRecordBytes,
-    int checkpointRecordBytes, boolean flushOnClose, long replyNanos, long deviceLinkNanos) {
+    int checkpointRecordBytes, boolean flushOnClose, boolean flushAfterWrite, long replyNanos, long deviceLinkNanos) {
 
   public LogConfig {
     if (pageBytes <= 0 || pageHeaderBytes < 0 || pageHeaderBytes >= pageBytes) {

@@ -176,7 +176,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     switch (ev.kind()) {
       case LogProtocol.RECORDS, LogProtocol.COMMIT, LogProtocol.FLUSH, LogProtocol.CHECKPOINT, LogProtocol.CLOSE ->
           offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
-      case DeviceProtocol.DONE -> completed(ev.a(), ev.b(), (int) ev.d());
+      case DeviceProtocol.DONE -> completed(ev.a(), ev.b(), (int) ev.c(), (int) ev.d());
       case TIMER -> timer(ev.a(), ev.b());
       default -> throw new SimulationException("log manager: unknown event kind " + ev.kind());
     }
@@ -380,17 +380,30 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     }
     long tag = ++writeTag;
     long now = now();
+    int parts = segments.size();
     for (int k = 0; k < segments.size(); k++) {
       LogSpace.Segment seg = segments.get(k);
       ctx.send(deviceLinks[seg.device()], now + cfg.deviceLinkNanos(), DeviceProtocol.WRITE,
           tag << SEGMENT_BITS | k, seg.bytes(), seg.deviceOffset(), seg.fileId());
+    }
+    if (cfg.flushAfterWrite()) { // fsync: a flush of every device written, sent with the writes; the device orders it
+      for (int k = 0; k < segments.size(); k++) {
+        LogSpace.Segment seg = segments.get(k);
+        boolean first = true;
+        for (int j = 0; j < k; j++) first &= segments.get(j).device() != seg.device();
+        if (!first) continue;
+        ctx.send(deviceLinks[seg.device()], now + cfg.deviceLinkNanos(), DeviceProtocol.FLUSH,
+            tag << SEGMENT_BITS | parts, 0, seg.deviceOffset(), seg.fileId());
+        parts++;
+      }
+      if (parts >= 1 << SEGMENT_BITS) throw new SimulationException("log manager: a write of " + parts + " requests");
     }
     int row = writing.add();
     writing.set(row, F_TAG, tag);
     writing.set(row, F_END, end);
     writing.set(row, F_BYTES, bytes);
     writing.set(row, F_ISSUED, now);
-    writing.set(row, F_PARTS, segments.size());
+    writing.set(row, F_PARTS, parts);
     inflight++;
     inflightBytes += bytes;
     writes++;
@@ -404,7 +417,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   // ------------------------------------------------------------------------------------------------- completions
 
-  private void completed(long tag, long bytes, int fileId) {
+  private void completed(long tag, long bytes, int requestKind, int fileId) {
     if (tag >= SPACE_TAGS) {
       space.onZeroDone(this, tag - SPACE_TAGS);
       return;
@@ -419,7 +432,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       throw new SimulationException("log manager: unexpected completion of log write " + write);
     }
     int row = (int) (write - writing.first(F_TAG));
-    fileStats(fileId).wrote(bytes, now() - writing.get(row, F_ISSUED));
+    if (requestKind == DeviceProtocol.WRITE) fileStats(fileId).wrote(bytes, now() - writing.get(row, F_ISSUED));
     long parts = writing.get(row, F_PARTS) - 1;
     writing.set(row, F_PARTS, parts);
     if (parts > 0) return; // other segments of the write are still on their way

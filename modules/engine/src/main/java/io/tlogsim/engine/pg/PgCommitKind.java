@@ -2,7 +2,6 @@ package io.tlogsim.engine.pg;
 
 import io.tlogsim.engine.commitpath.CommitPathModel;
 import io.tlogsim.engine.commitpath.CommitPathRun;
-import io.tlogsim.engine.commitpath.DeviceSpec;
 import io.tlogsim.engine.log.LogConfig;
 import io.tlogsim.engine.log.policy.PostgresCommit;
 import io.tlogsim.engine.scenario.BadInputException;
@@ -16,6 +15,7 @@ import io.tlogsim.engine.scenario.Script;
 import io.tlogsim.engine.scenario.Step;
 import io.tlogsim.engine.session.Workload;
 import io.tlogsim.kernel.VirtualTime;
+import io.tlogsim.storage.DeviceSetup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -112,11 +112,11 @@ public final class PgCommitKind implements ScenarioKind {
     int page = p.getInt("walPageBytes");
     // One WAL write at a time (WALWriteLock); a flush's next write rewrites the partial page; no begin record.
     LogConfig log = new LogConfig(page, p.getInt("walPageHeaderBytes"), p.getInt("walWriteMaxKB") * 1024 / page,
-        Integer.MAX_VALUE, 1, Long.MAX_VALUE, false, 0, 0, false, hop, VirtualTime.micros(1));
+        Integer.MAX_VALUE, 1, Long.MAX_VALUE, false, 0, 0, false, false, hop, VirtualTime.micros(1));
     // pg_test_fsync times an 8 kB write and its flush: the device's fixed part is what is left after 8 kB of transfer
     double mbps = p.getDouble("walDeviceMBps");
     long fixed = Math.round(p.getDouble("fsyncUs") * 1e3 - 8192 / (mbps * 1e6) * 1e9);
-    DeviceSpec device = new DeviceSpec("wal-device", fixed, mbps);
+    DeviceSetup device = new DeviceSetup.Simple(fixed, mbps, CommitPathModel.SIMPLE_CAPACITY);
     long delay = VirtualTime.micros(p.getDouble("commitDelayUs"));
     int siblings = p.getInt("commitSiblings");
     long walWriter = VirtualTime.micros(p.getDouble("walWriterDelayMs") * 1000);

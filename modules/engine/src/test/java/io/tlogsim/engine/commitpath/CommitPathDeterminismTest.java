@@ -32,7 +32,7 @@ class CommitPathDeterminismTest {
   private static Scenario busy(String policy) {
     return CommitPathRuns.scenario("commit-path", "sessions", "12", "cores", "2", "tableRows", "20000",
         "rowsPerPage", "20", "lazyWriterIntervalMs", "2", "lazyWriterThresholdPages", "50", "checkpointIntervalS",
-        "0.01", "logBuffers", "3", "logBlockBytes", "4096", "logDeviceLatencyUs", "300", "flushPolicy", policy,
+        "0.01", "logBuffers", "3", "logBlockBytes", "4096", "logDevice", "simple", "simpleLatencyUs", "300", "flushPolicy", policy,
         "groupCommitDelayUs", "200", "groupCommitCount", "4", "commitDelayUs", "50", "commitSiblings", "2",
         "maxOutstandingWrites", "2", "script", "[{step = insert, rows = 200, commitEvery = 3}, {step = checkpoint},"
             + " {step = delayed-durability, on = true}, {step = update, seconds = 0.01, access = random},"
