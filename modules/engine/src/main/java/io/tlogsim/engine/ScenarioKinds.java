@@ -1,6 +1,7 @@
 package io.tlogsim.engine;
 
 import io.tlogsim.engine.commitpath.CommitPathKind;
+import io.tlogsim.engine.commitpath.LogDrivePlacementKind;
 import io.tlogsim.engine.gcm1.Gcm1Kind;
 import io.tlogsim.engine.iobench.IobenchKind;
 import io.tlogsim.engine.iobench.PremiumTiersKind;
@@ -23,7 +24,7 @@ public final class ScenarioKinds {
   public static List<ScenarioKind> all() {
     List<ScenarioKind> kinds = new ArrayList<>(List.of(new Gcm1Kind(), new IobenchKind(), new RaidExamplesKind(),
         new PremiumTiersKind(), new CommitPathKind("commit-path"), new CommitPathKind("informix"),
-        new PgCommitKind()));
+        new PgCommitKind(), new LogDrivePlacementKind()));
     List<ScenarioKind> more = new ArrayList<>();
     ServiceLoader.load(ScenarioKind.class).forEach(more::add);
     more.sort(Comparator.comparing(ScenarioKind::name)); // the classpath's order must not matter

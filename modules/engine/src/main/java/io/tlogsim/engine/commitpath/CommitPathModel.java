@@ -58,11 +58,20 @@ public final class CommitPathModel {
       Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data) {}
 
   /**
-   * The components of one run and where to find them: every device built (a RAID's members after their controller),
-   * the log device first.
+   * One database of a run and where to find its components: its pools, its log manager, every device it built (a
+   * RAID's members after their controller, the log device first). A run holds one, or several side by side (the
+   * placements of log-drive-placement, the client counts of pg-commit's sweep): independent groups of components in
+   * one topology, sharing nothing but the clock.
+   *
+   * @param name the group's name ("" when alone; else the prefix of its components' names)
    */
-  public record Model(Topology topology, List<SimComponent> components, int pools, int sessionsPerPool,
-      int logManager, int[] devices, Spec spec) {}
+  public record Model(Topology topology, List<SimComponent> components, String name, int[] poolIds,
+      int sessionsPerPool, int logManager, int[] devices, Spec spec) {
+
+    public int pools() {
+      return poolIds.length;
+    }
+  }
 
   /** Sessions per pool: as configured, else one pool for a host with cores, else up to 16 pools of >= 500. */
   public static int sessionsPerPool(Spec s) {
@@ -73,22 +82,55 @@ public final class CommitPathModel {
     return (n + pools - 1) / pools;
   }
 
+  /** One database alone in its run. */
   public static Model build(Spec s) {
+    return build(List.of(""), List.of(s)).get(0);
+  }
+
+  /**
+   * Several databases side by side in one run, each its own group of components named "NAME/..." (independent: no
+   * link between groups), in the order given.
+   */
+  public static List<Model> build(List<String> names, List<Spec> specs) {
+    StorageAssembly a = new StorageAssembly();
+    List<Part> parts = new ArrayList<>();
+    for (int i = 0; i < specs.size(); i++) parts.add(add(a, names.get(i), specs.get(i)));
+    Topology topo = a.topology();
+    List<SimComponent> comps = a.models();
+    List<Model> out = new ArrayList<>();
+    for (Part p : parts) {
+      out.add(new Model(topo, comps, p.name(), p.poolIds(), p.perPool(), p.logManager(), p.devices(), p.spec()));
+    }
+    return out;
+  }
+
+  private record Part(String name, int[] poolIds, int perPool, int logManager, int[] devices, Spec spec) {}
+
+  /** Adds one database's components and links to the assembly. */
+  private static Part add(StorageAssembly a, String name, Spec s) {
+    String prefix = name.isEmpty() ? "" : name + "/";
     int n = s.sessions();
     int perPool = sessionsPerPool(s);
     int pools = (n + perPool - 1) / perPool;
     long hop = s.workload().hopNanos();
     boolean separateData = s.data() != null && s.dataDevice() != null;
 
-    StorageAssembly a = new StorageAssembly();
     int[] poolIds = new int[pools];
     for (int k = 0; k < pools; k++) {
-      poolIds[k] = a.component("pool-" + k, List.of(LogProtocol.REPLIES), List.of(LogProtocol.REQUESTS));
+      poolIds[k] = a.component(prefix + "pool-" + k, List.of(LogProtocol.REPLIES), List.of(LogProtocol.REQUESTS));
     }
-    int lm = a.component("log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS),
+    int lm = a.component(prefix + "log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS),
         List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS));
-    StorageAssembly.Placed logDev = a.device("log-device", s.logDevice());
-    StorageAssembly.Placed dataDev = separateData ? a.device("data-device", s.dataDevice()) : null;
+    int devicesBefore = a.devices().size();
+    StorageAssembly.Placed logDev = a.device(prefix + "log-device", s.logDevice());
+    StorageAssembly.Placed dataDev = separateData ? a.device(prefix + "data-device", s.dataDevice()) : null;
+    // the log device first, then the data device, then the members of either (the assembly lists members first)
+    List<Integer> ids = new ArrayList<>(List.of(logDev.id()));
+    if (dataDev != null) ids.add(dataDev.id());
+    for (StorageAssembly.Placed d : a.devices().subList(devicesBefore, a.devices().size())) {
+      if (!ids.contains(d.id())) ids.add(d.id());
+    }
+    int[] devices = ids.stream().mapToInt(Integer::intValue).toArray();
     int[] toLog = new int[pools];
     int[] toPool = new int[pools];
     for (int k = 0; k < pools; k++) {
@@ -118,14 +160,13 @@ public final class CommitPathModel {
     }
     a.setModel(lm, new LogManager(s.log(), policy, new LinearLogSpace(LOG_FILE_ID, "log", 0, 0), data, deviceLinks,
         toPool, perPool, n, s.script().has(Step.Type.FLUSH_LOG)));
-    int[] devices = a.devices().stream().mapToInt(StorageAssembly.Placed::id).toArray();
-    return new Model(a.topology(), a.models(), pools, perPool, lm, devices, s);
+    return new Part(name, poolIds, perPool, lm, devices, s);
   }
 
   /** The sessions' stats of a finished run, all pools merged. */
   public static PoolStats sessions(Model m, RunOutcome out) {
     List<PoolStats> parts = new ArrayList<>();
-    for (int k = 0; k < m.pools(); k++) parts.add((PoolStats) out.results().get(k));
+    for (int id : m.poolIds()) parts.add((PoolStats) out.results().get(id));
     return PoolStats.merge(parts);
   }
 

@@ -13,7 +13,6 @@ import io.tlogsim.engine.session.PoolStats;
 import io.tlogsim.engine.storage.DeviceSummary;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.SimComponent;
-import io.tlogsim.kernel.Simulation;
 import io.tlogsim.kernel.Topology;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.storage.DeviceStats;
@@ -22,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -55,40 +55,40 @@ public final class CommitPathRun {
         Phases.of(sessions, end), end / 1e9);
   }
 
-  /** Runs a model here to its end (every session done, or the simulated time covered). */
-  public static Outcome simulate(CommitPathModel.Spec spec, RunControl control, long endNanos) {
-    CommitPathModel.Model m = CommitPathModel.build(spec);
-    boolean[] first = {true};
-    RunOutcome out = Simulation.run(m.topology(), () -> {
-      List<SimComponent> models = first[0] ? m.components() : CommitPathModel.build(spec).components();
-      first[0] = false;
-      return models;
-    }, control.settings(endNanos));
-    return outcome(m, out, endNanos);
-  }
-
   /** A commit-path scenario made ready to run: fresh models on demand, the report from the finished run. */
   public static PreparedRun prepare(String kind, String scenario, Params p, RunControl control,
       CommitPathModel.Spec spec, long end) {
-    CommitPathModel.Model m = CommitPathModel.build(spec);
+    return prepare(List.of(""), List.of(spec), end, outcomes -> report(kind, scenario, p, control, outcomes.get(0)));
+  }
+
+  /**
+   * Several databases side by side in one run (independent groups of components, see
+   * {@link CommitPathModel#build(List, List)}), reported together from their outcomes, in the order given.
+   */
+  public static PreparedRun prepare(List<String> names, List<CommitPathModel.Spec> specs, long end,
+      Function<List<Outcome>, ScenarioResult> report) {
+    List<CommitPathModel.Model> models = CommitPathModel.build(names, specs);
     return new PreparedRun() {
       private boolean first = true;
 
       @Override
       public Topology topology() {
-        return m.topology();
+        return models.get(0).topology();
       }
 
       @Override
       public List<SimComponent> models() {
-        List<SimComponent> ms = first ? m.components() : CommitPathModel.build(spec).components();
+        List<SimComponent> ms = first ? models.get(0).components()
+            : CommitPathModel.build(names, specs).get(0).components();
         first = false;
         return ms;
       }
 
       @Override
       public ScenarioResult result(RunOutcome out) {
-        return report(kind, scenario, p, control, outcome(m, out, end));
+        List<Outcome> outcomes = new ArrayList<>();
+        for (CommitPathModel.Model m : models) outcomes.add(outcome(m, out, end));
+        return report.apply(outcomes);
       }
     };
   }
@@ -220,8 +220,8 @@ public final class CommitPathRun {
         String.format(Locale.ROOT, "%.2f records/page", recordsPerPage), Text.plural(log.bytesWritten(), "byte")));
     for (DeviceStats d : o.devices()) {
       if (d.name().matches(".*-m\\d+")) continue; // a RAID's members: in summary.json
-      lines.addAll(Text.lines("device", d.name() + " (" + d.model() + "): "
-          + Text.whole(ratio(d.reads() + d.writes(), seconds)) + " IOPS",
+      lines.addAll(Text.lines("device", d.name() + ": " + d.model(),
+          Text.whole(ratio(d.reads() + d.writes(), seconds)) + " IOPS",
           String.format(Locale.ROOT, "%.2f MB/s", ratio(d.bytesWritten() / 1e6, seconds)),
           "mean latency " + Text.latencyUs(d.meanLatencyUs())));
     }

@@ -132,7 +132,7 @@ public final class Gcm1Kind implements ScenarioKind {
   /** Commit stats of all pools of a finished run, merged. */
   public static CommitStats commits(Model m, RunOutcome out) {
     List<CommitStats> parts = new ArrayList<>();
-    for (int k = 0; k < m.pools(); k++) parts.add(((PoolStats) out.results().get(k)).commits());
+    for (int k = 0; k < m.pools(); k++) parts.add(((PoolStats) out.results().get(k)).commits()); // pools come first
     return CommitStats.merge(parts);
   }
 

@@ -124,24 +124,36 @@ public final class PgCommitKind implements ScenarioKind {
         () -> new PostgresCommit(synchronousCommit, delay, siblings, walWriter), device, null, null);
   }
 
+  /**
+   * The run; with {@code sweep}, the same load at 1 to 64 clients with synchronous_commit on and off beside it, each a
+   * database of its own in the same run (independent components, run in parallel by the kernel).
+   */
   @Override
   public PreparedRun prepare(String scenarioName, Params p, RunControl control) {
-    return CommitPathRun.prepare(NAME, scenarioName, p, control,
-        spec(p, p.getInt("clients"), p.getBoolean("synchronousCommit")), endTimeNanos(p));
+    List<String> names = new ArrayList<>(List.of(""));
+    List<CommitPathModel.Spec> specs = new ArrayList<>(List.of(spec(p, p.getInt("clients"),
+        p.getBoolean("synchronousCommit"))));
+    if (p.getBoolean("sweep")) {
+      for (int clients : SWEEP) {
+        for (boolean sync : new boolean[] {true, false}) {
+          names.add("c" + clients + (sync ? "-on" : "-off"));
+          specs.add(spec(p, clients, sync));
+        }
+      }
+    }
+    return CommitPathRun.prepare(names, specs, endTimeNanos(p), outcomes -> report(scenarioName, p, control,
+        outcomes));
   }
 
-  /** The run; with {@code sweep}, the same load at 1 to 64 clients with synchronous_commit on and off after it. */
-  @Override
-  public ScenarioResult run(String scenarioName, Params p, RunControl control) {
-    ScenarioResult main = ScenarioKind.super.run(scenarioName, p, control);
-    if (!p.getBoolean("sweep")) return main;
+  private ScenarioResult report(String scenarioName, Params p, RunControl control, List<CommitPathRun.Outcome> o) {
+    ScenarioResult main = CommitPathRun.report(NAME, scenarioName, p, control, o.get(0));
+    if (o.size() == 1) return main;
     List<Map<String, Object>> rows = new ArrayList<>();
     List<String> table = new ArrayList<>();
     table.add("clients | synchronous_commit=on: TPS  commit wait ms  commits/flush | off: TPS  CPU busy");
-    RunControl quiet = new RunControl(control.seed(), control.threads(), null);
-    for (int clients : SWEEP) {
-      CommitPathRun.Outcome on = CommitPathRun.simulate(spec(p, clients, true), quiet, endTimeNanos(p));
-      CommitPathRun.Outcome off = CommitPathRun.simulate(spec(p, clients, false), quiet, endTimeNanos(p));
+    for (int k = 0; k < SWEEP.length; k++) {
+      int clients = SWEEP[k];
+      CommitPathRun.Outcome on = o.get(1 + 2 * k), off = o.get(2 + 2 * k);
       rows.add(row(clients, true, on));
       rows.add(row(clients, false, off));
       table.add(String.format(Locale.ROOT, "%7d | %26.0f %15.3f %14.2f | %8.0f %8.0f%%", clients,
@@ -153,7 +165,7 @@ public final class PgCommitKind implements ScenarioKind {
     Map<String, Object> summary = new LinkedHashMap<>(main.summary());
     summary.put("sweep", rows);
     List<String> lines = new ArrayList<>(main.humanLines());
-    lines.add("sweep        the same load at 1 to 64 clients:");
+    lines.add("sweep        the same load at 1 to 64 clients (in the same run):");
     for (String t : table) lines.add("  " + t);
     Map<String, List<String>> tables = new LinkedHashMap<>(main.tables());
     tables.put("sweep", table);

@@ -50,6 +50,42 @@ class CalibrationTest {
   }
 
   @Test
+  void theLogPaysForSharingItsDiskAndRaid5PaysItsParity() {
+    Map<String, Object> s = CommitPathRuns.run("log-drive-placement", "script",
+        "[{step = update, seconds = 3, thinkUs = 10000, think = exponential, access = random}]");
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> l = (List<Map<String, Object>>) s.get("layouts");
+    assertEquals(List.of("shared", "own-disk", "raid1", "raid5", "raid10"), l.stream().map(r -> r.get("layout")).toList());
+    double shared = rate(l.get(0)), own = rate(l.get(1)), raid1 = rate(l.get(2)), raid5 = rate(l.get(3)),
+        raid10 = rate(l.get(4));
+    assertTrue(own > 1.1 * shared, "the log on its own disk commits faster than beside the data: " + l);
+    assertTrue(p99(l.get(0)) > 3 * p99(l.get(1)), "seeks to the data make the shared log's tail long: " + l);
+    assertTrue(raid10 > 1.2 * raid5 && raid1 > 1.2 * raid5, "RAID 5 pays its parity on every log write: " + l);
+    assertTrue(Math.abs(raid10 - own) < 0.1 * own, "mirrored writes go in parallel: " + l);
+  }
+
+  private static double rate(Map<String, Object> row) {
+    return ((Number) row.get("commitsPerSecond")).doubleValue();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static double p99(Map<String, Object> row) {
+    return ((Number) ((Map<String, Object>) row.get("latencyUs")).get("p99")).doubleValue();
+  }
+
+  @Test
+  void azureManagedInstanceLogsWaitOnWritelogAtTheDisksLatency() {
+    for (String size : new String[] {"1gb", "300gb", "1200gb"}) {
+      Map<String, Object> s = CommitPathRuns.run("azure-mi-log-" + size, "script", "[{step = insert, seconds = 2}]");
+      double writelog = num(s, "waits.WRITELOG.totalMs");
+      assertTrue(writelog > num(s, "waits.CPU.totalMs") && writelog > num(s, "waits.LOGBUFFER.totalMs"),
+          "WRITELOG is the top wait");
+      // one 4 KB write per commit: MB/s follows IOPS
+      assertEquals(num(s, "devices.log-device.iops") * 4096 / 1e6, num(s, "devices.log-device.mbPerSec"), 0.01);
+    }
+  }
+
+  @Test
   void pgCommitGroupsMoreCommitsPerFlushAsClientsGrowAndAsynchronousCommitIsFaster() {
     Map<String, Object> s = CommitPathRuns.run("pg-commit", "simulatedSeconds", "1");
     @SuppressWarnings("unchecked")
