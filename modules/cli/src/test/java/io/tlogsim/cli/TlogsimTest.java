@@ -155,7 +155,8 @@ class TlogsimTest {
 
   @Test
   void unknownScenarioNamesTheAllowedOnes() {
-    badInput("built-in scenarios: gcm1", "run", "nosuch");
+    badInput("built-in scenarios: ", "run", "nosuch");
+    badInput(", gcm1, gcm1-100k, ", "run", "nosuch");
   }
 
   @Test
