@@ -23,6 +23,8 @@ import java.util.SortedMap;
  *       rate itself. Both for IOPS and for MiB/s.</li>
  *   <li>Managed-instance file limits (when the disk holds an instance's file): IOPS and MiB/s of the file's band, where
  *       <b>every I/O counts once, whatever its size</b>, while the disk underneath still counts per 256 KiB.</li>
+ *   <li>Paced managed-instance file ({@code filePacing}): the band's IOPS as a service rate, every I/O holding the
+ *       file for 1 / IOPS before its latency, so that one I/O at a time already pays it.</li>
  *   <li>Per-instance log rate (off unless configured): a cap on the bytes of writes, a separate throttle whose delay
  *       is counted apart ({@code logRateThrottledNanos}).</li>
  * </ul>
@@ -61,7 +63,8 @@ public final class PremiumDisk extends Device {
       burstBytes = null;
     }
     ManagedInstanceBand b = spec.band();
-    fileIops = b == null ? null : new TokenBucket(b.iops(), Math.max(1, b.iops() * tol));
+    // paced: one I/O per slot, no burst; else a throttle that lets a short burst through
+    fileIops = b == null ? null : new TokenBucket(b.iops(), spec.filePacing() ? 1 : Math.max(1, b.iops() * tol));
     fileBytes = b == null ? null : new TokenBucket(b.mibPerSec() * mib, b.mibPerSec() * mib * tol);
     double log = spec.logRateMiBPerSec() * mib;
     logRate = log > 0 ? new TokenBucket(log, log * tol) : null;
@@ -75,7 +78,7 @@ public final class PremiumDisk extends Device {
 
   @Override
   public long replyLookaheadNanos() {
-    return spec.latencyNanos();
+    return spec.fileSlotNanos() + spec.latencyNanos();
   }
 
   /** Operations an I/O of {@code bytes} counts against the disk's IOPS cap: per started I/O unit, at least one. */
@@ -117,7 +120,7 @@ public final class PremiumDisk extends Device {
       fileBytes.take(t, bytes);
     }
     lastAdmit = t;
-    long done = t + spec.latencyNanos();
+    long done = t + spec.fileSlotNanos() + spec.latencyNanos();
     stats.request(ctx, kind, bytes, now, done, t - now);
     reply(ctx, done, ev);
   }
@@ -127,7 +130,7 @@ public final class PremiumDisk extends Device {
 
   @Override
   public long inputDelay(int port) {
-    return port == Context.SELF_PORT ? VirtualTime.NEVER : spec.latencyNanos();
+    return port == Context.SELF_PORT ? VirtualTime.NEVER : spec.fileSlotNanos() + spec.latencyNanos();
   }
 
   /** Nothing completes before the next admission the throttles allow, plus the latency. */
@@ -136,7 +139,7 @@ public final class PremiumDisk extends Device {
     long t = Math.max(lastAdmit, Math.max(diskIops.readyAt(lastAdmit, 1), diskBytes.readyAt(lastAdmit, 0)));
     if (burstIops != null) t = Math.max(t, Math.max(burstIops.readyAt(lastAdmit, 1), burstBytes.readyAt(lastAdmit, 0)));
     if (fileIops != null) t = Math.max(t, Math.max(fileIops.readyAt(lastAdmit, 1), fileBytes.readyAt(lastAdmit, 0)));
-    return VirtualTime.plus(t, spec.latencyNanos());
+    return VirtualTime.plus(t, spec.fileSlotNanos() + spec.latencyNanos());
   }
 
   @Override

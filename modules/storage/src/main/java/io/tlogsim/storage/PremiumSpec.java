@@ -10,10 +10,13 @@ package io.tlogsim.storage;
  *     cap x this): after it, requests are delayed so that every second stays at the cap
  * @param creditBursting true when the disk bursts on credits (only a tier that allows it, P20 and below)
  * @param logRateMiBPerSec the instance's log write rate cap applied to this disk's writes; 0: off
+ * @param filePacing a managed-instance file's IOPS cap as a service rate: every I/O holds the file for 1 / IOPS of
+ *     its band before its latency (so even one I/O at a time pays it), instead of a throttle that only acts above
+ *     the cap
  */
 public record PremiumSpec(PremiumTier disk, ManagedInstanceBand band, long latencyNanos, long throttleBurstNanos,
     boolean creditBursting, long burstIops, long burstMiBPerSec, long burstSeconds, long ioUnitBytes,
-    double logRateMiBPerSec) {
+    double logRateMiBPerSec, boolean filePacing) {
 
   public PremiumSpec {
     DeviceConfigException.range("latencyUs", latencyNanos / 1e3, 0.001, 1e7, " us");
@@ -30,7 +33,7 @@ public record PremiumSpec(PremiumTier disk, ManagedInstanceBand band, long laten
       boolean creditBursting, int logRateVCores) {
     PremiumTier t = c.tier("tier", tier);
     return new PremiumSpec(t, null, latencyNanos, throttleBurstNanos, creditBursting && t.creditBursting(),
-        c.burstIops(), c.burstMiBPerSec(), c.burstSeconds(), c.ioUnitBytes(), logRate(c, logRateVCores));
+        c.burstIops(), c.burstMiBPerSec(), c.burstSeconds(), c.ioUnitBytes(), logRate(c, logRateVCores), false);
   }
 
   /**
@@ -42,7 +45,18 @@ public record PremiumSpec(PremiumTier disk, ManagedInstanceBand band, long laten
     ManagedInstanceBand b = c.band("fileSizeGiB", fileGiB);
     PremiumTier t = c.tierForSize("fileSizeGiB", fileGiB);
     return new PremiumSpec(t, b, latencyNanos, throttleBurstNanos, creditBursting && t.creditBursting(),
-        c.burstIops(), c.burstMiBPerSec(), c.burstSeconds(), c.ioUnitBytes(), logRate(c, logRateVCores));
+        c.burstIops(), c.burstMiBPerSec(), c.burstSeconds(), c.ioUnitBytes(), logRate(c, logRateVCores), false);
+  }
+
+  /** The same disk with the managed-instance file paced at its band's IOPS (see {@code filePacing}). */
+  public PremiumSpec withFilePacing(boolean pacing) {
+    return new PremiumSpec(disk, band, latencyNanos, throttleBurstNanos, creditBursting, burstIops, burstMiBPerSec,
+        burstSeconds, ioUnitBytes, logRateMiBPerSec, pacing);
+  }
+
+  /** The time a paced managed-instance file holds each I/O (1 / IOPS of its band); 0 when not paced. */
+  public long fileSlotNanos() {
+    return filePacing && band != null ? Math.max(1, 1_000_000_000L / band.iops()) : 0;
   }
 
   private static double logRate(PremiumCatalog c, int vCores) {

@@ -62,6 +62,23 @@ class PremiumDiskTest {
   }
 
   @Test
+  void aPacedFileHoldsEachIoForOneSlotOfItsBandEvenAtQueueDepthOne() {
+    // 1 GiB file: band 0-128 GiB, 500 IOPS, so a 2 ms slot before the 5 ms latency
+    PremiumSpec paced = PremiumSpec.forFile(Catalogs.azure(), 1, 5_000_000, 50_000_000, true, 0).withFilePacing(true);
+    assertEquals(2_000_000, paced.fileSlotNanos());
+    long[] t = Script.run(new DeviceSetup.OfPremium(paced),
+        List.of(new Script.Req(1_000, DeviceProtocol.WRITE, 4096, 0),
+            new Script.Req(1_000 + 100_000, DeviceProtocol.WRITE, 4096, 0)), 50_000_000);
+    assertEquals(1_000 + 2_000_000 + 5_000_000, t[0], "an idle file: its slot, then the latency");
+    assertEquals(1_000 + 4_000_000 + 5_000_000, t[1], "the next I/O waits for the file's next slot");
+    Rigs.Run r = saturate(paced, 8192, 5);
+    assertEquals(500, Rigs.iops(r), 500 * 0.01, "saturated, the file still runs at its band's IOPS");
+    PremiumSpec unpaced = PremiumSpec.forFile(Catalogs.azure(), 1, 5_000_000, 50_000_000, true, 0);
+    assertEquals(0, unpaced.fileSlotNanos());
+    assertEquals(0, Catalogs.named("P30", false, 0).withFilePacing(true).fileSlotNanos(), "a bare disk has no file");
+  }
+
+  @Test
   void theThroughputCapHoldsLargeIos() {
     Rigs.Run r = saturate(Catalogs.named("P30", false, 0), 1 << 20, 5);
     assertEquals(200, r.device().bytesWritten() / 5.0 / (1 << 20), 200 * 0.01, "P30: 200 MiB/s");
@@ -97,7 +114,7 @@ class PremiumDiskTest {
     PremiumSpec p30 = Catalogs.named("P30", true, 0);
     assertTrue(!p30.creditBursting());
     DeviceConfigException e = assertThrows(DeviceConfigException.class, () -> new PremiumSpec(p30.disk(), null,
-        5_000_000, 50_000_000, true, 3500, 170, 1800, 256 << 10, 0));
+        5_000_000, 50_000_000, true, 3500, 170, 1800, 256 << 10, 0, false));
     assertEquals("creditBursting", e.key());
   }
 
@@ -105,11 +122,11 @@ class PremiumDiskTest {
   void aManagedInstanceFileCountsEveryIoOnceTheDiskPer256KiB() {
     // a disk and a file band with room in MiB/s, so that only the IOPS counting shows
     PremiumTier roomy = new PremiumTier("T", 1024, 1000, 100_000, false);
-    PremiumSpec bare = new PremiumSpec(roomy, null, 1_000_000, 50_000_000, false, 0, 0, 0, 256 << 10, 0);
+    PremiumSpec bare = new PremiumSpec(roomy, null, 1_000_000, 50_000_000, false, 0, 0, 0, 256 << 10, 0, false);
     Rigs.Run disk = saturate(bare, 1 << 20, 5);
     assertEquals(250, Rigs.iops(disk), 250 * 0.02, "1 MiB counts as four of 256 KiB: 1,000 / 4");
     PremiumSpec file = new PremiumSpec(new PremiumTier("T", 1024, 100_000, 100_000, false),
-        new ManagedInstanceBand("B", 1024, 1000, 100_000), 1_000_000, 50_000_000, false, 0, 0, 0, 256 << 10, 0);
+        new ManagedInstanceBand("B", 1024, 1000, 100_000), 1_000_000, 50_000_000, false, 0, 0, 0, 256 << 10, 0, false);
     Rigs.Run mi = saturate(file, 1 << 20, 5);
     assertEquals(1000, Rigs.iops(mi), 1000 * 0.02, "the instance counts each I/O once");
   }

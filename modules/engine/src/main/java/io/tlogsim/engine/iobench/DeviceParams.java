@@ -58,6 +58,8 @@ public final class DeviceParams {
         ParamSpec.decimal("premiumThrottleBurstMs", 0.001, 10_000, "premium disk: burst a throttle lets through, at the cap"),
         ParamSpec.bool("premiumCreditBursting", "premium disk: credit bursting where the tier allows it"),
         ParamSpec.integer("premiumLogRateVCores", 0, 1024, "premium disk: vCores of the instance's log-rate cap (0: off)"),
+        ParamSpec.bool("premiumFilePacing",
+            "premium disk (auto): the file's band IOPS as a service rate, each I/O holding the file 1/IOPS"),
         ParamSpec.integer("raidLevel", 0, 10, "RAID: level (0, 1, 5, 6, 10)"),
         ParamSpec.integer("raidMembers", 1, RaidSpec.MAX_MEMBERS, "RAID: member devices"),
         ParamSpec.choice("raidMemberDevice", MEMBER_MODELS, "RAID: model of every member"),
@@ -137,7 +139,7 @@ public final class DeviceParams {
             ? PremiumSpec.forFile(tables, capacityGiB > 0 ? capacityGiB : p.getDouble("premiumFileSizeGiB"), latency,
                 burst, credits, vCores)
             : PremiumSpec.named(tables, tier, latency, burst, credits, vCores);
-        return new DeviceSetup.OfPremium(spec);
+        return new DeviceSetup.OfPremium(spec.withFilePacing(p.getBoolean("premiumFilePacing")));
       }
       case "raid":
         return raid(p, tables, p.getInt("raidLevel"), p.getInt("raidMembers"), -1);
