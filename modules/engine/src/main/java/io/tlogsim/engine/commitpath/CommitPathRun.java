@@ -6,6 +6,7 @@ import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.scenario.RunControl;
+import io.tlogsim.engine.scenario.RunFigures;
 import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.engine.session.CommitStats;
@@ -185,17 +186,9 @@ public final class CommitPathRun {
     }
     s.put("phases", Phases.toSummary(o.phases()));
 
-    Map<String, Object> run = new LinkedHashMap<>();
-    run.put("threads", control.threads());
-    run.put("nodes", 1);
+    Map<String, Object> run = RunFigures.of(control, o.run()); // threads, nodes, what crossed between them
     run.put("pools", o.model().pools());
-    run.put("wallSeconds", round(wall));
-    run.put("events", o.run().events());
-    run.put("windows", o.run().windows());
-    run.put("messages", o.run().messages());
-    run.put("simulatedEventsPerWallSecond", round(ratio(o.run().events(), wall)));
     run.put("commitsPerWallSecond", round(ratio(c.count(), wall)));
-    run.put("messagesPerEvent", o.run().events() == 0 ? 0.0 : Math.round(o.run().messagesPerEvent() * 1e4) / 1e4);
     s.put("run", run);
     s.put("params", p.asMap());
 

@@ -2,6 +2,7 @@ package io.tlogsim.engine.iobench;
 
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.RunControl;
+import io.tlogsim.engine.scenario.RunFigures;
 import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.engine.storage.DeviceSummary;
 import io.tlogsim.kernel.RunOutcome;
@@ -48,16 +49,8 @@ public record StorageResult(Map<String, Object> summary, List<String> humanLines
   /** summary.run: threads, wall time, events, windows, messages, and I/Os per wall second. */
   static Map<String, Object> run(RunControl control, RunOutcome out, long ios) {
     double wall = out.wallNanos() / 1e9;
-    Map<String, Object> run = new LinkedHashMap<>();
-    run.put("threads", control.threads());
-    run.put("nodes", 1);
-    run.put("wallSeconds", StorageReport.round(wall));
-    run.put("events", out.events());
-    run.put("windows", out.windows());
-    run.put("messages", out.messages());
-    run.put("simulatedEventsPerWallSecond", StorageReport.round(StorageReport.ratio(out.events(), wall)));
+    Map<String, Object> run = RunFigures.of(control, out); // threads, nodes, what crossed between them
     run.put("iosPerWallSecond", StorageReport.round(StorageReport.ratio(ios, wall)));
-    run.put("messagesPerEvent", out.events() == 0 ? 0.0 : Math.round(out.messagesPerEvent() * 1e4) / 1e4);
     return run;
   }
 
