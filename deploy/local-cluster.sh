@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # A tlogsim cluster of separate JVMs on this machine (127.0.0.1), for clustered runs and their tests.
 #
-#   deploy/local-cluster.sh start N [--base-port P]   N nodes on ports P, P+1, ... (default 25520); the first is the
-#                                                      seed; prints the contact point for `tlogsim run ... --cluster`
+#   deploy/local-cluster.sh start N [--base-port P] [--journal auto|postgres|none]
+#        N nodes on ports P, P+1, ... (default 25520); the first is the seed; prints the contact point for
+#        `tlogsim run ... --cluster`. Journal: the nodes' shared PostgreSQL journal (deploy/postgres/setup.sh starts
+#        one; TLOGSIM_JDBC_URL), where runs are recorded and from whose checkpoints a run goes on when its
+#        coordinator's node is lost; auto (default): postgres when one answers on 127.0.0.1:5432, else none.
 #   deploy/local-cluster.sh status                     the nodes and whether they are alive
 #   deploy/local-cluster.sh stop                       SIGTERM (each node leaves the cluster), then kill -9 stragglers
 #
@@ -10,19 +13,25 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 state="${TLOGSIM_DATA:-$root/data}/cluster"
-usage() { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "local-cluster: $*" >&2; exit 2; }
 
 start() {
-  local n="${1:-}" base=25520
+  local n="${1:-}" base=25520 journal=auto
   shift || true
   [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "start: N must be a positive integer, got '${n}'"
   while [ $# -gt 0 ]; do
     case "$1" in
       --base-port) base="${2:-}"; shift 2 ;;
-      *) die "start: unknown option '$1'; allowed: --base-port P" ;;
+      --journal) journal="${2:-}"; shift 2 ;;
+      *) die "start: unknown option '$1'; allowed: --base-port P, --journal auto|postgres|none" ;;
     esac
   done
+  case "$journal" in
+    auto) if command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then journal=postgres; else journal=none; fi ;;
+    postgres|none) ;;
+    *) die "--journal: must be auto, postgres or none, got '$journal'" ;;
+  esac
   [[ "$base" =~ ^[0-9]+$ ]] && [ "$base" -ge 1024 ] && [ $((base + n)) -le 65535 ] || die "--base-port: must be 1024..$((65535 - n))"
   if [ -s "$state/pids" ] && kill -0 $(cat "$state/pids") 2>/dev/null; then
     die "a cluster is running already (deploy/local-cluster.sh stop first)"
@@ -35,7 +44,7 @@ start() {
   "$root/tlogsim" --version >/dev/null # builds the jar once, before the nodes start
   for i in $(seq 0 $((n - 1))); do
     local port=$((base + i))
-    nohup "$root/tlogsim" node --port "$port" --seed "127.0.0.1:$base" >"$state/node-$port.log" 2>&1 &
+    nohup "$root/tlogsim" node --port "$port" --seed "127.0.0.1:$base" --journal "$journal" >"$state/node-$port.log" 2>&1 &
     echo $! >>"$state/pids"
     echo "$port" >>"$state/ports"
   done
@@ -50,7 +59,7 @@ start() {
       sleep 0.5
     done
   done
-  echo "cluster of $n node$([ "$n" = 1 ] || echo s) up; contact point: 127.0.0.1:$base"
+  echo "cluster of $n node$([ "$n" = 1 ] || echo s) up; contact point: 127.0.0.1:$base; runs journaled: $journal"
   echo "run on it:   ./tlogsim run gcm1-100k --cluster 127.0.0.1:$base"
   echo "logs:        $state/node-*.log"
 }

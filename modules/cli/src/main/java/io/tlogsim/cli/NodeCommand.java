@@ -3,6 +3,9 @@ package io.tlogsim.cli;
 import com.typesafe.config.ConfigFactory;
 import io.tlogsim.cluster.ClusterNode;
 import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.journal.Journal;
+import io.tlogsim.journal.JournalKind;
+import io.tlogsim.journal.JournalSettings;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,6 +42,16 @@ final class NodeCommand implements Callable<Integer> {
       description = "A seed node to join through; repeatable (default: this node is the first seed).")
   List<String> seeds = new ArrayList<>();
 
+  @Option(names = "--journal", paramLabel = "none|postgres|h2", defaultValue = "none",
+      description = "The cluster's shared journal, where the runs this node coordinates are recorded and from whose "
+          + "last checkpoint a run goes on when its coordinator's node is lost (default: ${DEFAULT-VALUE}; postgres: "
+          + "TLOGSIM_JDBC_URL or tlogsim.journal.postgres.url, every node the same; h2: the file under --data, "
+          + "for nodes on one machine only).")
+  String journal;
+
+  @Option(names = "--data", paramLabel = "DIR", description = "Data directory of --journal h2 (default: $TLOGSIM_DATA, else ./data).")
+  String data;
+
   @Override
   public Integer call() throws Exception {
     if (config != null && !Files.isRegularFile(config)) {
@@ -50,13 +63,20 @@ final class NodeCommand implements Callable<Integer> {
     for (String s : seeds) {
       if (!s.matches("[^:\\s]+:[0-9]{1,5}")) throw new BadInputException("--seed " + s + ": must be host:port");
     }
+    JournalKind kind = JournalKind.parse(journal);
+    if (data != null && data.isBlank()) throw new BadInputException("--data: must not be empty; give a directory");
+    Path dataDir = data != null ? Path.of(data)
+        : System.getenv("TLOGSIM_DATA") != null && !System.getenv("TLOGSIM_DATA").isBlank()
+            ? Path.of(System.getenv("TLOGSIM_DATA")) : Path.of("data");
+    Journal j = kind == JournalKind.NONE ? null : Journal.openForWriting(JournalSettings.of(kind, dataDir));
     ActorSystem<Void> system = ClusterNode.startNode(ClusterNode.config(
         config == null ? ConfigFactory.empty() : ConfigFactory.parseFile(config.toFile()), host, port, seeds,
-        ClusterNode.NODE));
+        ClusterNode.NODE), j);
     PrintWriter out = spec.commandLine().getOut();
     if (ClusterNode.awaitReady(system)) {
       out.println("tlogsim node up at " + system.address().hostPort().replaceFirst("^[^@]*@", "") + " (seed nodes: "
-          + String.join(", ", system.settings().config().getStringList("pekko.cluster.seed-nodes")) + ")");
+          + String.join(", ", system.settings().config().getStringList("pekko.cluster.seed-nodes")) + "; runs "
+          + (j == null ? "not journaled" : "journaled in the " + j.settings().describe()) + ")");
       out.flush();
     }
     system.getWhenTerminated().toCompletableFuture().get();

@@ -38,7 +38,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--cluster", paramLabel = "HOST:PORT",
       description = "Run on a running tlogsim cluster reached through this node (see 'tlogsim node' and "
-          + "deploy/local-cluster.sh); progress and summary come back here. Not journaled here.")
+          + "deploy/local-cluster.sh); progress and summary come back here. Journaled in the cluster's journal when its nodes have one (tlogsim node --journal), not here.")
   String cluster;
 
   @Option(names = "--resume", paramLabel = "<run-id>",

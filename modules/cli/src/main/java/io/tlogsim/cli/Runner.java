@@ -180,6 +180,7 @@ final class Runner {
     Path summaryFile;
     Path latencyFile = null;
     RunRecorder recorder = null;
+    String clusterJournal = null; // the cluster's journal that recorded a --cluster run, if any
     List<Path> seriesFiles = new ArrayList<>();
     try (RunGuard guard = new RunGuard(err, () -> where(progress.get(), scenario.endTimeNanos()))) {
       // The run's id and directory, and its start in the journal. An id is the first whose directory is free; ids
@@ -239,7 +240,10 @@ final class Runner {
           scenario.name(), scenario.endTimeNanos(), progress, List::of)) {
         if (target instanceof Fresh f && f.cluster() != null) {
           outcome = null;
-          result = ClusterSubmit.run(f.cluster(), clusterSpec(runId, scenario), progress);
+          ClusterSubmit.Result r = ClusterSubmit.run(f.cluster(), clusterSpec(runId, scenario, dir, provenance),
+              progress);
+          clusterJournal = r.journal();
+          result = r;
         } else {
           PreparedRun run = scenario.prepare(control);
           outcome = Simulation.run(run.topology(), run::models, control.settings(scenario.endTimeNanos()));
@@ -296,6 +300,9 @@ final class Runner {
         Text.lines("journal", runId + " in the " + journal.settings().kind().option() + " journal",
             Text.plural(recorder.checkpoints(), "checkpoint") + " (tlogsim runs)").forEach(human::println);
       }
+      if (clusterJournal != null) {
+        Text.lines("journal", runId + " in the cluster's " + clusterJournal).forEach(human::println);
+      }
       for (Path f : seriesFiles) human.println("series       " + f.getFileName() + " beside summary.json (per second)");
       human.println("summary      " + summaryFile.toAbsolutePath().normalize());
     }
@@ -304,8 +311,11 @@ final class Runner {
     return Tlogsim.OK;
   }
 
-  /** What a cluster's nodes need to make the same scenario: a file's text travels with it. */
-  private static io.tlogsim.cluster.RunSpec clusterSpec(String runId, Scenario s) {
+  /**
+   * What a cluster's nodes need to make the same scenario (a file's text travels with it), and what its journal
+   * records beside it: the command line, the output directory and the provenance summary.json gets.
+   */
+  private io.tlogsim.cluster.RunSpec clusterSpec(String runId, Scenario s, Path dir, Map<String, Object> provenance) {
     String text = null;
     if (!s.source().startsWith("built-in:")) {
       try {
@@ -314,7 +324,14 @@ final class Runner {
         throw new BadInputException("scenario file " + s.source() + " cannot be read: " + e.getMessage());
       }
     }
-    return new io.tlogsim.cluster.RunSpec(runId, s.name(), s.source(), text, s.overrides(), s.seed(), s.seedOrigin());
+    String provenanceJson;
+    try {
+      provenanceJson = new com.fasterxml.jackson.databind.json.JsonMapper().writeValueAsString(provenance);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("provenance cannot be written as JSON", e);
+    }
+    return new io.tlogsim.cluster.RunSpec(runId, s.name(), s.source(), text, s.overrides(), s.seed(), s.seedOrigin(),
+        commandLine(), dir.toAbsolutePath().normalize().toString(), provenanceJson);
   }
 
   /** Records that the run failed; a journal that fails too does not hide the run's own failure. */

@@ -3,6 +3,7 @@ package io.tlogsim.cluster;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
+import io.tlogsim.journal.Journal;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -45,17 +46,22 @@ public final class ClusterNode {
         .resolve();
   }
 
-  /** Starts a node: joins the cluster and hosts coordinators and components. */
-  public static ActorSystem<Void> startNode(Config config) {
+  /**
+   * Starts a node: joins the cluster and hosts coordinators and components. Runs whose coordinator it hosts are
+   * recorded in {@code journal} (the cluster's shared journal, or null: not journaled); the journal is closed when the
+   * node ends.
+   */
+  public static ActorSystem<Void> startNode(Config config, Journal journal) {
     ActorSystem<Void> system = ActorSystem.create(Behaviors.<Void>empty(), SYSTEM, config);
-    initSharding(system);
+    initSharding(system, journal);
+    if (journal != null) system.getWhenTerminated().thenRun(journal::close);
     return system;
   }
 
   /** Where runs and components live: on nodes only (a client gets proxies). One shard per component. */
-  static void initSharding(ActorSystem<?> system) {
+  static void initSharding(ActorSystem<?> system, Journal journal) {
     ClusterSharding sharding = ClusterSharding.get(system);
-    sharding.init(Entity.of(RunEntity.TYPE, ec -> RunEntity.create()).withRole(NODE));
+    sharding.init(Entity.of(RunEntity.TYPE, ec -> RunEntity.create(journal)).withRole(NODE));
     sharding.init(Entity.of(ComponentEntity.TYPE, ec -> ComponentEntity.create()).withRole(NODE)
         .withMessageExtractor(new OneShardPerEntity<>()));
   }

@@ -28,7 +28,8 @@ import org.apache.pekko.cluster.typed.Subscribe;
 /**
  * Submits a run to a running cluster ({@code tlogsim run <scenario> --cluster host:port}): joins as a client that
  * hosts nothing, hands the run to its coordinator, follows its progress, and returns its result. If the coordinator's
- * node is lost, submits again: the run starts again on another node.
+ * node is lost, submits again: the run goes on on another node (from its last checkpoint when the nodes share a
+ * journal, else from the beginning).
  */
 public final class ClusterSubmit {
   /** How long to wait for the cluster to take this client in. */
@@ -37,16 +38,17 @@ public final class ClusterSubmit {
 
   private ClusterSubmit() {}
 
-  record Result(Map<String, Object> summary, List<String> humanLines, Map<String, Histogram> histograms)
-      implements ScenarioResult {}
+  /** A cluster run's result; {@code journal} names the cluster's journal that recorded it (null: none). */
+  public record Result(Map<String, Object> summary, List<String> humanLines, Map<String, Histogram> histograms,
+      String journal) implements ScenarioResult {}
 
   /** Runs {@code spec} on the cluster reached through {@code contact} ("host:port"); blocks until it ends. */
-  public static ScenarioResult run(String contact, RunSpec spec, AtomicLong progress) {
+  public static Result run(String contact, RunSpec spec, AtomicLong progress) {
     return run(contact, spec, progress, e -> {});
   }
 
   /** As {@link #run(String, RunSpec, AtomicLong)}, telling {@code observer} every event of the run as it comes. */
-  public static ScenarioResult run(String contact, RunSpec spec, AtomicLong progress,
+  public static Result run(String contact, RunSpec spec, AtomicLong progress,
       java.util.function.Consumer<RunEvent> observer) {
     CompletableFuture<RunEvent.Done> done = new CompletableFuture<>();
     ActorSystem<Object> system = ActorSystem.create(submitter(spec, done, progress, observer), ClusterNode.SYSTEM,
@@ -56,7 +58,7 @@ public final class ClusterSubmit {
       Map<String, Object> summary = new JsonMapper().readValue(d.summaryJson(), new TypeReference<LinkedHashMap<String, Object>>() {});
       Map<String, Histogram> histograms = new LinkedHashMap<>();
       d.histograms().forEach((name, bytes) -> histograms.put(name, Histograms.decode(bytes)));
-      return new Result(summary, d.lines(), histograms);
+      return new Result(summary, d.lines(), histograms, d.journal());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SimulationException("interrupted");
@@ -102,7 +104,7 @@ public final class ClusterSubmit {
           .onMessage(Joined.class, j -> {
             joined[0] = true;
             timers.cancel(new JoinTimedOut());
-            sharding.init(Entity.of(RunEntity.TYPE, ec -> RunEntity.create()).withRole(ClusterNode.NODE));
+            sharding.init(Entity.of(RunEntity.TYPE, ec -> RunEntity.create(null)).withRole(ClusterNode.NODE));
             sharding.init(Entity.of(ComponentEntity.TYPE, ec -> ComponentEntity.create()).withRole(ClusterNode.NODE)
                 .withMessageExtractor(new ClusterNode.OneShardPerEntity<>()));
             submit.run();

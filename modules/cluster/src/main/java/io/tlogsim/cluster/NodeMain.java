@@ -1,6 +1,9 @@
 package io.tlogsim.cluster;
 
 import com.typesafe.config.ConfigFactory;
+import io.tlogsim.journal.Journal;
+import io.tlogsim.journal.JournalKind;
+import io.tlogsim.journal.JournalSettings;
 import java.io.File;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,7 +11,8 @@ import org.apache.pekko.actor.typed.ActorSystem;
 
 /**
  * Starts one cluster node and waits until it is stopped: {@code NodeMain [--config FILE] [--host H] [--port P]
- * [--seed host:port]...}. The command line's {@code tlogsim node} does the same; tests start real JVMs with this.
+ * [--seed host:port]... [--journal none|h2|postgres] [--data DIR]}. The command line's {@code tlogsim node} does the
+ * same; tests start real JVMs with this.
  */
 public final class NodeMain {
   /** A system property: the pid of a process whose end ends this node too (tests' nodes must not outlive them). */
@@ -17,7 +21,7 @@ public final class NodeMain {
   private NodeMain() {}
 
   public static void main(String[] args) throws Exception {
-    String file = null, host = null;
+    String file = null, host = null, journal = "none", data = "data";
     Integer port = null;
     List<String> seeds = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
@@ -26,6 +30,8 @@ public final class NodeMain {
         case "--host" -> host = args[++i];
         case "--port" -> port = Integer.parseInt(args[++i]);
         case "--seed" -> seeds.add(args[++i]);
+        case "--journal" -> journal = args[++i];
+        case "--data" -> data = args[++i];
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
     }
@@ -34,9 +40,12 @@ public final class NodeMain {
       ProcessHandle.of(Long.parseLong(parent)).ifPresentOrElse(
           p -> p.onExit().thenRun(() -> Runtime.getRuntime().halt(0)), () -> Runtime.getRuntime().halt(0));
     }
+    JournalKind kind = JournalKind.parse(journal);
+    Journal j = kind == JournalKind.NONE ? null
+        : Journal.openForWriting(JournalSettings.of(kind, java.nio.file.Path.of(data)));
     ActorSystem<Void> system = ClusterNode.startNode(ClusterNode.config(
         file == null ? ConfigFactory.empty() : ConfigFactory.parseFile(new File(file)), host, port, seeds,
-        ClusterNode.NODE));
+        ClusterNode.NODE), j);
     System.out.println("tlogsim node started at " + system.address().hostPort() + ", joining "
         + system.settings().config().getStringList("pekko.cluster.seed-nodes"));
     ClusterNode.awaitReady(system);

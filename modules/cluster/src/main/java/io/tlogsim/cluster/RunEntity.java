@@ -1,6 +1,14 @@
 package io.tlogsim.cluster;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.tlogsim.analysis.SummaryWriter;
+import io.tlogsim.journal.Journal;
+import io.tlogsim.journal.RunRecorder;
+import io.tlogsim.journal.RunState;
+import io.tlogsim.journal.RunStatus;
+import io.tlogsim.journal.RunStore;
+import io.tlogsim.kernel.Checkpoint;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.PreparedRun;
@@ -33,8 +41,10 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 /**
  * The coordinator of one run (entity id: the run id), on whichever node Cluster Sharding puts it: it makes the
  * scenario, runs the kernel's clock with the components placed over the cluster, tells the submitter how far the run
- * has come, and sends it the summary. Should its own node be lost, the submitter starts it again on another node; the
- * run then starts again (a lost component node costs less: the clock rolls back to its last checkpoint).
+ * has come, and sends it the summary. A lost component node costs little: the clock rolls back to its last
+ * checkpoint. Should the coordinator's own node be lost, the submitter sends the run again and Sharding starts its
+ * coordinator on another node: with the cluster's shared journal (nodes started with --journal), it goes on from the
+ * run's last checkpoint there; without one, it starts again from the beginning. Either way the digest is the same.
  */
 public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
   public static final EntityTypeKey<Command> TYPE = EntityTypeKey.create(Command.class, "tlogsim-run");
@@ -53,22 +63,28 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
   /** The clock's outcome (local only: never crosses the wire). */
   private record Finished(RunOutcome outcome, Throwable error) implements Command {}
 
-  public static Behavior<Command> create() {
-    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new RunEntity(ctx, timers)));
+  /** @param journal this node's handle on the cluster's shared journal, or null when runs are not journaled */
+  public static Behavior<Command> create(Journal journal) {
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new RunEntity(ctx, timers, journal)));
   }
 
   private final TimerScheduler<Command> timers;
+  private final Journal journal;
+  private RunRecorder recorder; // the run's record in the journal, or null
+  private long resumedFromNanos = -1; // the checkpoint this coordinator went on from; -1: from the beginning
   private final List<ActorRef<RunEvent>> listeners = new ArrayList<>();
   private final AtomicLong progress = new AtomicLong();
   private final String incarnation = UUID.randomUUID().toString().substring(0, 8);
+  private RunSpec runSpec; // the spec of the run, as first given
   private Scenario scenario;
   private PreparedRun prepared;
   private ClusterPlacement placement;
   private boolean done;
 
-  private RunEntity(ActorContext<Command> ctx, TimerScheduler<Command> timers) {
+  private RunEntity(ActorContext<Command> ctx, TimerScheduler<Command> timers, Journal journal) {
     super(ctx);
     this.timers = timers;
+    this.journal = journal;
   }
 
   @Override
@@ -85,13 +101,19 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
 
   private Behavior<Command> onStart(Start s) {
     if (!listeners.contains(s.replyTo())) listeners.add(s.replyTo());
-    s.replyTo().tell(new RunEvent.Accepted(s.spec().runId(), getContext().getSelf(),
-        getContext().getSystem().address().hostPort()));
-    if (scenario != null) return this; // running already
+    if (scenario != null) { // running already
+      s.replyTo().tell(accepted(s.spec()));
+      return this;
+    }
     try {
+      runSpec = s.spec();
       scenario = s.spec().scenario();
-      RunControl control = new RunControl(scenario.seed(), 1, progress)
-          .withCheckpoints(CheckpointPolicy.everyWallNanos(CHECKPOINT_EVERY.toNanos()), cp -> {});
+      RunControl control = new RunControl(scenario.seed(), 1, progress);
+      if (journal != null) control = journaled(s.spec(), control);
+      RunRecorder r = recorder;
+      control = control.withCheckpoints(CheckpointPolicy.everyWallNanos(CHECKPOINT_EVERY.toNanos()),
+          r == null ? cp -> {} : r::checkpoint);
+      if (r != null) control = control.withFacts(r::facts).withRollbacks(r::rolledBack);
       prepared = scenario.prepare(control);
       RunSettings settings = control.settings(scenario.endTimeNanos());
       placement = new ClusterPlacement(ClusterSharding.get(getContext().getSystem()), s.spec(), incarnation,
@@ -100,14 +122,67 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
       getContext().pipeToSelf(outcome, Finished::new);
       getContext().spawn(Clock.create(prepared.topology(), placement, settings, outcome), "clock");
       timers.startTimerAtFixedRate(new Tick(), PROGRESS_EVERY);
+      s.replyTo().tell(accepted(s.spec()));
     } catch (BadInputException e) {
-      tellAll(new RunEvent.Failed(e.getMessage(), true));
+      fail(e.getMessage(), true);
       return Behaviors.stopped();
     } catch (RuntimeException e) {
-      tellAll(new RunEvent.Failed(String.valueOf(e.getMessage()), false));
+      fail(String.valueOf(e.getMessage()), false);
       return Behaviors.stopped();
     }
     return this;
+  }
+
+  private RunEvent.Accepted accepted(RunSpec spec) {
+    return new RunEvent.Accepted(spec.runId(), getContext().getSelf(), getContext().getSystem().address().hostPort(),
+        resumedFromNanos);
+  }
+
+  /**
+   * Records the run in the cluster's journal: a new run, or (its id there already: the coordinator's node was lost) the
+   * same run going on from its last checkpoint, as {@code tlogsim run --resume} would.
+   */
+  private RunControl journaled(RunSpec spec, RunControl control) {
+    try {
+      recorder = RunRecorder.start(journal, io.tlogsim.journal.RunSpec.of(spec.runId(), scenario, 1,
+          journal.settings().trace(), spec.outDir(), spec.commandLine(), provenance(spec)));
+      return control;
+    } catch (RunRecorder.RunIdTaken taken) {
+      RunStore store = journal.store();
+      RunState state = store.state(spec.runId());
+      if (state.effectiveStatus() == RunStatus.COMPLETED) {
+        throw new BadInputException("run " + spec.runId() + " is completed in the " + journal.settings().describe()
+            + ": tlogsim replay " + spec.runId() + " gives its summary");
+      }
+      Checkpoint from = store.lastCheckpoint(spec.runId(), state);
+      recorder = RunRecorder.resume(journal, spec.runId(), from == null ? 0 : from.window());
+      getContext().getLog().info("run {} goes on from {} in the {}", spec.runId(),
+          from == null ? "the beginning (no checkpoint yet)" : "its checkpoint at " + from.simulatedNanos() + " ns",
+          journal.settings().describe());
+      if (from == null) return control;
+      resumedFromNanos = from.simulatedNanos();
+      return control.resumingFrom(from);
+    }
+  }
+
+  private static Map<String, Object> provenance(RunSpec spec) {
+    if (spec.provenanceJson() == null) return new LinkedHashMap<>();
+    try {
+      return JSON.readValue(spec.provenanceJson(), new TypeReference<LinkedHashMap<String, Object>>() {});
+    } catch (JsonProcessingException e) {
+      throw new BadInputException("run " + spec.runId() + ": its provenance is not JSON (" + e.getOriginalMessage() + ")");
+    }
+  }
+
+  private void fail(String reason, boolean badInput) {
+    if (recorder != null) {
+      try {
+        recorder.failed(reason);
+      } catch (RuntimeException journalFailed) {
+        getContext().getLog().warn("run failed and its journal could not record it: {}", journalFailed.getMessage());
+      }
+    }
+    tellAll(new RunEvent.Failed(reason, badInput));
   }
 
   private Behavior<Command> onFinished(Finished f) {
@@ -117,16 +192,24 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
     placement.release();
     if (f.error() != null) {
       Throwable cause = f.error() instanceof java.util.concurrent.CompletionException c ? c.getCause() : f.error();
-      tellAll(new RunEvent.Failed(String.valueOf(cause.getMessage()), false));
+      fail(String.valueOf(cause.getMessage()), false);
       return Behaviors.stopped();
     }
     try {
       ScenarioResult result = scenario.complete(prepared.result(f.outcome()));
+      String journaledIn = null;
+      if (recorder != null) { // what summary.json will hold: the submitter adds the same provenance
+        Map<String, Object> summary = new LinkedHashMap<>(result.summary());
+        summary.put("provenance", provenance(runSpec));
+        recorder.completed(f.outcome(), SummaryWriter.withRunId(runSpec.runId(), summary));
+        journaledIn = journal.settings().describe();
+      }
       Map<String, byte[]> histograms = new LinkedHashMap<>();
       result.histograms().forEach((name, h) -> histograms.put(name, Histograms.encode(h)));
-      tellAll(new RunEvent.Done(JSON.writeValueAsString(result.summary()), result.humanLines(), histograms));
+      tellAll(new RunEvent.Done(JSON.writeValueAsString(result.summary()), result.humanLines(), histograms,
+          journaledIn));
     } catch (JsonProcessingException | RuntimeException e) {
-      tellAll(new RunEvent.Failed("the run ended but its summary could not be made: " + e.getMessage(), false));
+      fail("the run ended but its summary could not be made: " + e.getMessage(), false);
     }
     return Behaviors.stopped();
   }

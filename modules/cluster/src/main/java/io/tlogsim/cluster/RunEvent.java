@@ -8,17 +8,22 @@ import org.apache.pekko.actor.typed.ActorRef;
 /** What a run's coordinator tells whoever submitted the run. */
 public sealed interface RunEvent extends CborSerializable {
 
-  /** The run is in hand (a first submission, or one sent again after the coordinator's node was lost). */
-  record Accepted(String runId, ActorRef<RunEntity.Command> coordinator, String node) implements RunEvent {}
+  /**
+   * The run is in hand (a first submission, or one sent again after the coordinator's node was lost), on {@code node},
+   * going on from the checkpoint at {@code resumedFromNanos} of simulated time (-1: from the beginning).
+   */
+  record Accepted(String runId, ActorRef<RunEntity.Command> coordinator, String node, long resumedFromNanos)
+      implements RunEvent {}
 
   /** How far the run has come, in simulated ns. */
   record Progress(long reachedNanos, long endNanos) implements RunEvent {}
 
   /**
    * The run is over: summary.json's content (as JSON text), the human summary, and the latency histograms (each
-   * HdrHistogram's compressed bytes).
+   * HdrHistogram's compressed bytes), and the journal that recorded the run (null: none).
    */
-  record Done(String summaryJson, List<String> lines, Map<String, byte[]> histograms) implements RunEvent {}
+  record Done(String summaryJson, List<String> lines, Map<String, byte[]> histograms, String journal)
+      implements RunEvent {}
 
   /** The run cannot go on; {@code badInput}: the scenario itself was refused (exit 2). */
   record Failed(String reason, boolean badInput) implements RunEvent {}

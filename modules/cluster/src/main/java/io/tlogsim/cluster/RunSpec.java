@@ -11,12 +11,22 @@ import java.util.Map;
  * Everything a node needs to make the same scenario as the submitter: the scenario's name and source, the file's text
  * when it is not a built-in (nodes need not share files), the --set overrides and the seed. Every node runs the same
  * tlogsim version, so the same spec gives the same topology and models everywhere.
+ *
+ * <p>What the cluster's journal records beside it (null when unknown): the command line as typed, the submitter's
+ * output directory, and summary.json's {@code provenance} as JSON text.
  */
 public record RunSpec(String runId, String scenarioName, String source, String text, Map<String, String> overrides,
-    long seed, String seedOrigin) implements CborSerializable {
+    long seed, String seedOrigin, String commandLine, String outDir, String provenanceJson)
+    implements CborSerializable {
 
   public RunSpec {
     overrides = new LinkedHashMap<>(overrides);
+  }
+
+  /** A spec without what only a journal needs. */
+  public RunSpec(String runId, String scenarioName, String source, String text, Map<String, String> overrides,
+      long seed, String seedOrigin) {
+    this(runId, scenarioName, source, text, overrides, seed, seedOrigin, null, null, null);
   }
 
   public Scenario scenario() {

@@ -24,9 +24,16 @@ final class LoopbackCluster implements AutoCloseable {
   private final Path dir;
   private final List<Node> nodes = new ArrayList<>();
   private final int seedPort;
+  private final String journalUrl; // the nodes' shared PostgreSQL journal, or null: runs not journaled
 
   LoopbackCluster(Path dir, int size) throws Exception {
+    this(dir, size, null);
+  }
+
+  /** {@code journalUrl}: a PostgreSQL database every node journals its runs in (--journal postgres), or null. */
+  LoopbackCluster(Path dir, int size, String journalUrl) throws Exception {
     this.dir = dir;
+    this.journalUrl = journalUrl;
     this.seedPort = freePort();
     try {
       for (int i = 0; i < size; i++) add(i == 0 ? seedPort : freePort());
@@ -59,11 +66,16 @@ final class LoopbackCluster implements AutoCloseable {
   private Node add(int port) throws IOException {
     Path log = dir.resolve("node-" + port + ".log");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    Process p = new ProcessBuilder(java, "-Xmx1g", "-XX:+UseParallelGC",
+    List<String> cmd = new ArrayList<>(List.of(java, "-Xmx1g", "-XX:+UseParallelGC",
         "-D" + NodeMain.PARENT_PID + "=" + ProcessHandle.current().pid(), // it ends when this JVM ends, however
         "-cp", System.getProperty("java.class.path"), NodeMain.class.getName(), "--port", String.valueOf(port),
-        "--seed", "127.0.0.1:" + seedPort)
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        "--seed", "127.0.0.1:" + seedPort));
+    ProcessBuilder pb = new ProcessBuilder(cmd);
+    if (journalUrl != null) {
+      cmd.addAll(List.of("--journal", "postgres"));
+      pb.environment().put("TLOGSIM_JDBC_URL", journalUrl);
+    }
+    Process p = pb.command(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     Node n = new Node(port, p, log);
     nodes.add(n);
     return n;

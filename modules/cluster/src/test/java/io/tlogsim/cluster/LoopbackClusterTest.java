@@ -92,11 +92,34 @@ class LoopbackClusterTest {
     }
   }
 
-  /** Kills (kill -9) a node once the run has come {@code fraction} of its way: the clock's, or another. */
-  private void killMidRun(boolean clockNode) throws Exception {
-    RunSpec spec = gcm1(clockNode ? "loop-kill-clock" : "loop-kill-other", 20_000, 3);
+  @Test
+  void aCommitPathScenarioOnThreeNodesGivesTheDigestAndSummaryOfOne() throws Exception {
+    // five independent databases (log placements), each with its sessions, log manager and devices
+    Map<String, String> overrides = new LinkedHashMap<>();
+    overrides.put("simulatedSeconds", "2");
+    RunSpec spec = new RunSpec("loop-placement", "log-drive-placement", "built-in:log-drive-placement", null,
+        overrides, 42, "--seed");
     ScenarioResult one = local(spec);
     try (LoopbackCluster cluster = new LoopbackCluster(dir, 3)) {
+      ScenarioResult three = ClusterSubmit.run(cluster.contact(), spec, new AtomicLong());
+      assertEquals(model(one.summary()), model(three.summary()));
+      Map<?, ?> run = (Map<?, ?>) three.summary().get("run");
+      assertEquals(3, ((Number) run.get("nodes")).intValue(), "run.nodes: " + run);
+      System.out.println("log-drive-placement, 2 s on 3 nodes: " + run);
+    }
+  }
+
+  /**
+   * Kills (kill -9) a node once the run has come a third of its way: the clock's, or another. With {@code journal}
+   * the nodes share a PostgreSQL journal (a throwaway database), and a run whose clock's node is lost goes on from its
+   * last checkpoint there.
+   */
+  private void killMidRun(boolean clockNode, boolean journal) throws Exception {
+    RunSpec spec = gcm1(clockNode ? "loop-kill-clock" : "loop-kill-other", 20_000, 3);
+    ScenarioResult one = local(spec);
+    try (ThrowawayPostgres pg = journal ? ThrowawayPostgres.create() : null;
+        LoopbackCluster cluster = new LoopbackCluster(dir, 3, pg == null ? null : pg.url())) {
+      java.util.List<Long> resumedFrom = new java.util.concurrent.CopyOnWriteArrayList<>();
       AtomicLong progress = new AtomicLong();
       AtomicReference<String> clockAt = new AtomicReference<>();
       java.util.List<String> coordinators = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -104,6 +127,7 @@ class LoopbackClusterTest {
         if (e instanceof RunEvent.Accepted a) {
           clockAt.compareAndSet(null, a.node());
           coordinators.add(a.node());
+          resumedFrom.add(a.resumedFromNanos());
         }
       };
       Thread killer = new Thread(() -> {
@@ -119,7 +143,7 @@ class LoopbackClusterTest {
         }
       });
       killer.start();
-      ScenarioResult result = ClusterSubmit.run(cluster.contact(), spec, progress, observer);
+      ClusterSubmit.Result result = ClusterSubmit.run(cluster.contact(), spec, progress, observer);
       killer.join();
       assertEquals(model(one.summary()), model(result.summary()));
       Map<?, ?> run = (Map<?, ?>) result.summary().get("run");
@@ -127,6 +151,15 @@ class LoopbackClusterTest {
       if (clockNode) {
         assertTrue(coordinators.size() >= 2 && !coordinators.get(coordinators.size() - 1).equals(clockAt.get()),
             "the run was taken up again on another node: " + coordinators);
+        long from = resumedFrom.get(resumedFrom.size() - 1);
+        if (pg != null) {
+          assertTrue(from >= 1_000_000_000L, "the new coordinator went on from a checkpoint past the kill's 1 s: "
+              + resumedFrom);
+          assertTrue(result.journal() != null && result.journal().contains("PostgreSQL"), "journaled: " + result.journal());
+          pg.assertCompleted(spec.runId(), (String) one.summary().get("digest"));
+        } else {
+          assertEquals(-1, from, "without a journal the run starts again");
+        }
       } else {
         assertTrue(((Number) run.get("recoveries")).longValue() >= 1, "the lost node held components: " + run);
       }
@@ -135,11 +168,16 @@ class LoopbackClusterTest {
 
   @Test
   void killingANodeWithoutTheClockMidRunCostsTimeNotResults() throws Exception {
-    killMidRun(false);
+    killMidRun(false, false);
   }
 
   @Test
-  void killingTheClocksNodeMidRunCostsTimeNotResults() throws Exception {
-    killMidRun(true);
+  void killingTheClocksNodeMidRunCostsTimeNotResultsStartingAgainWithoutAJournal() throws Exception {
+    killMidRun(true, false);
+  }
+
+  @Test
+  void killingTheClocksNodeMidRunGoesOnFromTheSharedJournalsLastCheckpoint() throws Exception {
+    killMidRun(true, true);
   }
 }
