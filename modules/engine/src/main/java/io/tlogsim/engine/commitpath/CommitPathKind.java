@@ -120,6 +120,11 @@ public final class CommitPathKind implements ScenarioKind {
     return PARAMS;
   }
 
+  /** Every parameter of the commit path (kinds built on it add their own). */
+  public static List<ParamSpec> paramSpecs() {
+    return PARAMS;
+  }
+
   @Override
   public void validate(Params p) {
     DeviceParams.setup(p.getString("logDevice"), p, StorageTables.premium()); // refused settings name their key
@@ -154,6 +159,10 @@ public final class CommitPathKind implements ScenarioKind {
       throw BadInputException.about("maxOutstandingKB", "must hold at least one log page of " + page + " B");
     }
     for (Step st : p.getScript("script").steps()) {
+      if (st.type().isLogAdmin() && !name.equals("log-space")) {
+        throw BadInputException.about("script", "step '" + st.name() + "' (" + st.type().word + ") needs kind"
+            + " log-space (the log in files of VLFs)");
+      }
       boolean timed = st.seconds() > 0 && (st.type().isRowLoop() || st.type() == Step.Type.COMMIT_LOOP);
       double cpu = p.getDouble("cpuStatementUs") + Math.min(p.getDouble("cpuInsertRowUs"),
           Math.min(p.getDouble("cpuUpdateRowUs"), p.getDouble("cpuDeleteRowUs")));

@@ -9,6 +9,7 @@ import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.log.SessionMode;
 import io.tlogsim.engine.log.policy.FlushPolicy;
 import io.tlogsim.engine.logspace.LinearLogSpace;
+import io.tlogsim.engine.logspace.LogSpace;
 import io.tlogsim.engine.scenario.Script;
 import io.tlogsim.engine.scenario.Step;
 import io.tlogsim.engine.session.PoolStats;
@@ -23,6 +24,7 @@ import io.tlogsim.storage.DeviceStats;
 import io.tlogsim.storage.StorageAssembly;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -53,9 +55,19 @@ public final class CommitPathModel {
    * @param policy makes the database's flush policy (a policy has state, so each run gets its own)
    * @param dataDevice the data file's own device; null: the data file shares the log device
    * @param data the data file; null: none
+   * @param logSpace makes the database's log space from the names of its devices (by the index the log manager uses:
+   *     "log-device", then "data-device" if apart, then "log-device-2", ...); null: one linear log file
+   * @param logDevices devices for log files (1: the log device alone; more: "log-device-2", ... of the same model)
    */
   public record Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
-      Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data) {}
+      Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data,
+      Function<List<String>, LogSpace> logSpace, int logDevices) {
+
+    public Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
+        Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data) {
+      this(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, null, 1);
+    }
+  }
 
   /**
    * One database of a run and where to find its components: its pools, its log manager, every device it built (a
@@ -124,9 +136,12 @@ public final class CommitPathModel {
     int devicesBefore = a.devices().size();
     StorageAssembly.Placed logDev = a.device(prefix + "log-device", s.logDevice());
     StorageAssembly.Placed dataDev = separateData ? a.device(prefix + "data-device", s.dataDevice()) : null;
+    List<StorageAssembly.Placed> moreLogDevs = new ArrayList<>();
+    for (int k = 2; k <= s.logDevices(); k++) moreLogDevs.add(a.device(prefix + "log-device-" + k, s.logDevice()));
     // the log device first, then the data device, then the members of either (the assembly lists members first)
     List<Integer> ids = new ArrayList<>(List.of(logDev.id()));
     if (dataDev != null) ids.add(dataDev.id());
+    for (StorageAssembly.Placed d : moreLogDevs) ids.add(d.id());
     for (StorageAssembly.Placed d : a.devices().subList(devicesBefore, a.devices().size())) {
       if (!ids.contains(d.id())) ids.add(d.id());
     }
@@ -137,9 +152,18 @@ public final class CommitPathModel {
       toLog[k] = a.link(poolIds[k], lm, LogProtocol.SESSIONS_PORT, hop);
       toPool[k] = a.link(lm, poolIds[k], LogProtocol.REPLIES_PORT, s.log().replyNanos());
     }
-    int[] deviceLinks = separateData ? new int[2] : new int[1];
+    int[] deviceLinks = new int[(separateData ? 2 : 1) + moreLogDevs.size()];
+    List<String> deviceNames = new ArrayList<>(List.of("log-device"));
     deviceLinks[0] = a.connect(lm, logDev, LogProtocol.DEVICE_PORT, s.log().deviceLinkNanos());
-    if (separateData) deviceLinks[1] = a.connect(lm, dataDev, LogProtocol.DEVICE_PORT, s.log().deviceLinkNanos());
+    if (separateData) {
+      deviceLinks[1] = a.connect(lm, dataDev, LogProtocol.DEVICE_PORT, s.log().deviceLinkNanos());
+      deviceNames.add("data-device");
+    }
+    for (int k = 0; k < moreLogDevs.size(); k++) {
+      deviceLinks[deviceNames.size()] = a.connect(lm, moreLogDevs.get(k), LogProtocol.DEVICE_PORT,
+          s.log().deviceLinkNanos());
+      deviceNames.add("log-device-" + (k + 2));
+    }
 
     FlushPolicy policy = s.policy().get();
     boolean[] waits = new boolean[3];
@@ -158,8 +182,11 @@ public final class CommitPathModel {
           d.checkpointIntervalNanos(), d.maxOutstandingWrites());
       data = new DataFiles(placed, LogManager.DATA_TAGS);
     }
-    a.setModel(lm, new LogManager(s.log(), policy, new LinearLogSpace(LOG_FILE_ID, "log", 0, 0), data, deviceLinks,
-        toPool, perPool, n, s.script().has(Step.Type.FLUSH_LOG)));
+    LogSpace space = s.logSpace() == null ? new LinearLogSpace(LOG_FILE_ID, "log", 0, 0)
+        : s.logSpace().apply(deviceNames);
+    // a managed log space answers some requests at once (administration steps, a commit failing with 9002)
+    boolean immediate = s.script().has(Step.Type.FLUSH_LOG) || space.tracksTransactions();
+    a.setModel(lm, new LogManager(s.log(), policy, space, data, deviceLinks, toPool, perPool, n, immediate));
     return new Part(name, poolIds, perPool, lm, devices, s);
   }
 

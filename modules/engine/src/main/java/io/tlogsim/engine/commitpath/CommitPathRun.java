@@ -3,6 +3,8 @@ package io.tlogsim.engine.commitpath;
 import io.tlogsim.engine.data.DataStats;
 import io.tlogsim.engine.log.FileStats;
 import io.tlogsim.engine.log.LogStats;
+import io.tlogsim.engine.logspace.LogSpaceReport;
+import io.tlogsim.engine.logspace.ManagedLogSpace;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.scenario.RunControl;
@@ -242,6 +244,12 @@ public final class CommitPathRun {
     tables.put("onstat", onstat(log));
     tables.put("waits", waitTable(log, ps));
     tables.put("filestats", fileTable(log));
+    if (log.logSpace() instanceof ManagedLogSpace.Report space) { // SQL Server's log space (kind log-space)
+      List<String> digest = new ArrayList<>(lines.subList(lines.size() - 1, lines.size()));
+      lines.remove(lines.size() - 1);
+      LogSpaceReport.addTo(space, scenario, s, lines, tables);
+      lines.addAll(digest);
+    }
     return new Result(s, lines, tables, Map.of("commits", c.latencies()));
   }
 

@@ -49,6 +49,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   static final long TIMER_POLICY = 1;
   static final long TIMER_LAZY_WRITER = 2;
   static final long TIMER_CHECKPOINT = 3;
+  static final long TIMER_SPACE_SAMPLE = 4;
 
   /**
    * Device request tags: a log write's segments are (write number << 8 | segment), data-page writes and log zero-fills
@@ -79,6 +80,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private final long usable; // record bytes per page
   private final int pageBytes;
   private FileStats[] files; // by file id (null where none)
+  private final boolean managed; // the log space tracks transactions and checkpoints (SQL Server's log space)
+  private final long sampleNanos; // how often the log space is sampled for the time series (0: never)
 
   private Context ctx;
 
@@ -107,6 +110,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private boolean checkpointWriting; // the oldest checkpoint is writing data pages
   private long lazyTimer = -1;
   private long checkpointTimer = -1;
+  private long sampleTimer = -1;
+  private boolean[] failedTxn; // by session: its transaction failed with 9002 (managed log space only)
   // statistics
   private long records;
   private long recordBytes;
@@ -151,6 +156,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     for (LogSpace.LogFile f : space.files()) files[f.fileId()] = new FileStats(f.fileId(), f.name(), "LOG");
     if (data != null) files[data.config().fileId()] = new FileStats(data.config().fileId(), data.config().name(), "ROWS");
     this.openSessions = sessions;
+    this.managed = space.tracksTransactions();
+    this.sampleNanos = space.sampleIntervalNanos();
+    this.failedTxn = managed ? new boolean[sessions] : null;
   }
 
   // ------------------------------------------------------------------------------------------------- events
@@ -167,6 +175,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         checkpointTimer = ctx.schedule(data.config().checkpointIntervalNanos(), TIMER, TIMER_CHECKPOINT, 0);
       }
     }
+    if (sampleNanos > 0) {
+      ctx.record(space.sampleFact());
+      sampleTimer = ctx.schedule(sampleNanos, TIMER, TIMER_SPACE_SAMPLE, 0);
+    }
     pump();
   }
 
@@ -174,12 +186,14 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   public void onEvent(Context ctx, Event ev) {
     this.ctx = ctx;
     switch (ev.kind()) {
-      case LogProtocol.RECORDS, LogProtocol.COMMIT, LogProtocol.FLUSH, LogProtocol.CHECKPOINT, LogProtocol.CLOSE ->
-          offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
+      case LogProtocol.RECORDS, LogProtocol.COMMIT, LogProtocol.FLUSH, LogProtocol.CHECKPOINT, LogProtocol.CLOSE,
+          LogProtocol.ADMIN -> offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
+      case LogProtocol.LOG_BACKUP -> space.release(ev.a());
       case DeviceProtocol.DONE -> completed(ev.a(), ev.b(), (int) ev.c(), (int) ev.d());
       case TIMER -> timer(ev.a(), ev.b());
       default -> throw new SimulationException("log manager: unknown event kind " + ev.kind());
     }
+    if (managed && space.takeCheckpointRequest()) offer(LogProtocol.CHECKPOINT, -1, 0, 0, 0); // SIMPLE at 70% full
     pump();
   }
 
@@ -219,13 +233,69 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
    * wait (no free log buffer, or the log space refused), with the progress kept.
    */
   private boolean admit(int kind, long a, long b, long c, long d) {
+    if (managed) {
+      if ((kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) && droppedAfterFailure(kind, a)) return true;
+      if (admitting(kind, a, b, c, d)) return true;
+      if (!space.full()) return false;
+      fail(kind, a); // error 9002: the statement fails, the run goes on
+      return true;
+    }
+    return admitting(kind, a, b, c, d);
+  }
+
+  /**
+   * A request of a transaction that failed with 9002 is dropped (its session sent it before it learnt); a commit ends
+   * the failed transaction and tells the session. A request that begins a transaction starts afresh.
+   */
+  private boolean droppedAfterFailure(int kind, long a) {
+    int session = LogProtocol.session(a);
+    if (!failedTxn[session]) return false;
+    long flags = LogProtocol.flags(a);
+    if (kind == LogProtocol.RECORDS && (flags & LogProtocol.FLAG_BEGIN) != 0) {
+      failedTxn[session] = false;
+      return false;
+    }
+    if (kind == LogProtocol.COMMIT) {
+      failedTxn[session] = false;
+      activeTxns--;
+      if ((flags & LogProtocol.FLAG_WAITS) != 0) reply(session, LogProtocol.FAILED);
+    }
+    return true;
+  }
+
+  /** The log is full: the request that asked for space fails (9002); its transaction is rolled back. */
+  private void fail(int kind, long a) {
+    spaceWaiting = false; // the next request asks again (a truncation may have freed space by then)
+    switch (kind) {
+      case LogProtocol.RECORDS, LogProtocol.COMMIT -> {
+        int session = LogProtocol.session(a);
+        space.failed(this, session);
+        if (!pendingBegun && (LogProtocol.flags(a) & LogProtocol.FLAG_BEGIN) != 0) activeTxns++; // counted as begun
+        if (kind == LogProtocol.COMMIT) {
+          activeTxns--;
+          if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0) reply(session, LogProtocol.FAILED);
+        } else {
+          failedTxn[session] = true;
+        }
+      }
+      case LogProtocol.CHECKPOINT -> {
+        if (a >= 0) reply((int) a, LogProtocol.CHECKPOINTED);
+      }
+      default -> throw new SimulationException("log manager: request " + kind + " cannot fail for log space");
+    }
+  }
+
+  private boolean admitting(int kind, long a, long b, long c, long d) {
     switch (kind) {
       case LogProtocol.RECORDS -> {
         long flags = LogProtocol.flags(a);
-        if (!begin(flags)) return false;
+        if (!begin(flags, a)) return false;
         while (pendingDone < d) {
           long left = append(b, d - pendingDone);
           long done = d - pendingDone - left;
+          if (managed && done > 0) {
+            space.logged(LogProtocol.session(a), done * b, (flags & LogProtocol.FLAG_COMPENSATION) != 0);
+          }
           if (data != null && c >= 0 && done > 0) data.changed(c + pendingDone, done, appendLsn);
           pendingDone += done;
           if (left > 0) return false;
@@ -234,8 +304,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       }
       case LogProtocol.COMMIT -> {
         long flags = LogProtocol.flags(a);
-        if (!begin(flags)) return false;
+        if (!begin(flags, a)) return false;
         if (append(b, 1) != 0) return false;
+        if (managed) space.end(LogProtocol.session(a));
         commit(LogProtocol.session(a), (flags & LogProtocol.FLAG_WAITS) != 0);
         return true;
       }
@@ -263,9 +334,16 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         if (openSessions == 0) { // the database goes quiet: no more automatic checkpoints or lazy writing
           if (checkpointTimer >= 0) ctx.cancel(checkpointTimer);
           if (lazyTimer >= 0) ctx.cancel(lazyTimer);
+          if (sampleTimer >= 0) ctx.cancel(sampleTimer);
+          sampleTimer = -1;
+          if (sampleNanos > 0) ctx.record(space.sampleFact());
           checkpointTimer = -1;
           lazyTimer = -1;
         }
+        return true;
+      }
+      case LogProtocol.ADMIN -> {
+        if (space.admin(this, (int) a, (int) b)) reply((int) a, LogProtocol.ADMIN_DONE);
         return true;
       }
       default -> throw new SimulationException("log manager: unknown request " + kind);
@@ -273,8 +351,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   }
 
   /** The begin record of a transaction (once, if the request begins one and the engine logs one). */
-  private boolean begin(long flags) {
+  private boolean begin(long flags, long a) {
     if ((flags & LogProtocol.FLAG_BEGIN) == 0 || pendingBegun) return true;
+    if (managed) space.begin(LogProtocol.session(a), appendLsn);
     if (cfg.beginRecordBytes() > 0 && append(cfg.beginRecordBytes(), 1) != 0) return false;
     activeTxns++;
     pendingBegun = true;
@@ -503,6 +582,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   private void checkpointDone() {
     long session = checkpoints.first(0);
+    if (managed) space.onCheckpoint(this, checkpoints.first(1));
     checkpoints.removeFirst();
     checkpointWriting = false;
     checkpointsDone++;
@@ -527,6 +607,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       if (openSessions > 0 || data.dirtyPages() > data.config().lazyWriterThresholdPages()) {
         lazyTimer = ctx.schedule(now() + data.config().lazyWriterIntervalNanos(), TIMER, TIMER_LAZY_WRITER, 0);
       }
+    } else if (which == TIMER_SPACE_SAMPLE) {
+      sampleTimer = -1;
+      ctx.record(space.sampleFact());
+      if (openSessions > 0) sampleTimer = ctx.schedule(now() + sampleNanos, TIMER, TIMER_SPACE_SAMPLE, 0);
     } else if (which == TIMER_CHECKPOINT) {
       checkpointTimer = -1;
       offer(LogProtocol.CHECKPOINT, -1, 0, 0, 0);
@@ -619,6 +703,16 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   }
 
   @Override
+  public void record(Object fact) {
+    ctx.record(fact);
+  }
+
+  @Override
+  public void adminDone(int session) {
+    reply(session, LogProtocol.ADMIN_DONE);
+  }
+
+  @Override
   public void spaceReady() {
     spaceWaiting = false;
     admitPending();
@@ -652,7 +746,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     }
     return new LogStats(records, writes, pagesWritten, bytesWritten, recordBytes, pageBytes, cfg.maxBlockPages(),
         cfg.logBuffers(), durableCommits, lazyCommits, lazy.size(), maxUnhardened, writelogCount, writelogNanos,
-        writelogMaxNanos, logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, policy.name(), fileList, d);
+        writelogMaxNanos, logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, policy.name(), fileList, d,
+        space.report());
   }
 
   /** Commits acknowledged and not hardened now: what a crash at this instant would lose. */
@@ -667,7 +762,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     return new State(appendLsn, openStart, openCap, haveOpen, hardenedLsn, flushTarget, writeTag, inflight,
         inflightBytes, activeTxns, openSessions, spaceWaiting, pendingBegun, pendingDone, pending.toArray(), waiters.toArray(),
         lazy.toArray(), closed.toArray(), writing.toArray(), flushRequests.toArray(), checkpoints.toArray(),
-        checkpointWriting, lazyTimer, checkpointTimer, new long[] {records, recordBytes, writes, pagesWritten,
+        checkpointWriting, lazyTimer, checkpointTimer, sampleTimer, failedTxn == null ? null : failedTxn.clone(),
+        new long[] {records, recordBytes, writes, pagesWritten,
             bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
             logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone},
         fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot());
@@ -700,6 +796,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     checkpointWriting = s.checkpointWriting();
     lazyTimer = s.lazyTimer();
     checkpointTimer = s.checkpointTimer();
+    sampleTimer = s.sampleTimer();
+    if (s.failedTxn() != null) failedTxn = s.failedTxn().clone();
     long[] c = s.counters();
     records = c[0];
     recordBytes = c[1];
@@ -726,7 +824,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       long flushTarget, long writeTag, int inflight, long inflightBytes, int activeTxns, int openSessions,
       boolean spaceWaiting, boolean pendingBegun, long pendingDone, long[] pending, long[] waiters, long[] lazy, long[] closed,
       long[] writing, long[] flushRequests, long[] checkpoints, boolean checkpointWriting, long lazyTimer,
-      long checkpointTimer, long[] counters, long[][] files,
+      long checkpointTimer, long sampleTimer, boolean[] failedTxn, long[] counters, long[][] files,
       @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
       Object policy,
       @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)

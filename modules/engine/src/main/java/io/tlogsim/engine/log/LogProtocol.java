@@ -39,12 +39,28 @@ public final class LogProtocol {
   /** The session closed its connection (Informix flushes a buffered log then): a = session. */
   public static final int CLOSE = 14;
 
+  /**
+   * A log administration step of the session's script (grow, add or remove a log file, shrink, DBCC SQLPERF): a =
+   * session, b = the step's index; answered with {@link #ADMIN_DONE}.
+   */
+  public static final int ADMIN = 15;
+  /**
+   * A log backup read the log up to a = LSN (the read path's backup agent): in the FULL recovery model the log may be
+   * truncated up to it ({@link io.tlogsim.engine.logspace.ManagedLogSpace#truncateUpTo}).
+   */
+  public static final int LOG_BACKUP = 16;
+
   /** A commit is hardened: a = session. */
   public static final int ACK = 20;
   /** The log a session asked to flush is hardened: a = session. */
   public static final int FLUSHED = 21;
   /** A checkpoint a session asked for is complete: a = session. */
   public static final int CHECKPOINTED = 22;
+
+  /** A log administration step is done: a = session. */
+  public static final int ADMIN_DONE = 23;
+  /** The session's transaction failed (error 9002, the log is full) and was rolled back: a = session. */
+  public static final int FAILED = 24;
 
   /** In {@link #RECORDS}' a: the records begin a transaction (a begin record is logged first where the engine has one). */
   public static final long FLAG_BEGIN = 1;
@@ -54,9 +70,9 @@ public final class LogProtocol {
   public static final long FLAG_WAITS = 4;
 
   public static final Protocol REQUESTS = Protocol.of("log requests", RECORDS, "records", COMMIT, "commit",
-      FLUSH, "flush", CHECKPOINT, "checkpoint", CLOSE, "close");
+      FLUSH, "flush", CHECKPOINT, "checkpoint", CLOSE, "close", ADMIN, "admin", LOG_BACKUP, "log-backup");
   public static final Protocol REPLIES = Protocol.of("log replies", ACK, "ack", FLUSHED, "flushed",
-      CHECKPOINTED, "checkpointed");
+      CHECKPOINTED, "checkpointed", ADMIN_DONE, "admin-done", FAILED, "failed");
 
   /** The session of a {@link #RECORDS} or {@link #COMMIT} event's a. */
   public static int session(long a) {

@@ -12,9 +12,12 @@ import java.util.List;
  * @param maxAckedNotHardened the most there were at any time
  * @param writelogCount commits that waited for a log write (wait type WRITELOG), and the time they waited
  * @param logBufferWaits requests that waited for a free log buffer or for log space (LOGBUFFER)
+ * @param logSpace what the log space reports at the end (a managed space's report), or null
  */
 public record LogStats(long records, long writes, long pages, long bytesWritten, long recordBytes, int pageBytes,
     int blockPages, int logBuffers, long durableCommits, long lazyCommits, long ackedNotHardened,
     long maxAckedNotHardened, long writelogCount, long writelogNanos, long writelogMaxNanos, long logBufferWaits,
     long logBufferWaitNanos, long flushRequests, long checkpoints, String policy, List<FileStats.Snapshot> files,
-    DataStats data) implements CborSerializable {}
+    DataStats data,
+    @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
+    Object logSpace) implements CborSerializable {}

@@ -74,7 +74,9 @@ public final class LogLayout {
 
   /** ALTER DATABASE ... ADD LOG FILE: a new file with its initial VLFs, used when the log reaches it. */
   public LogFile addFile(LogFileSpec spec) {
-    LogFile f = new LogFile(FIRST_LOG_FILE_ID + files.size(), spec);
+    int id = FIRST_LOG_FILE_ID;
+    for (LogFile g : files) id = Math.max(id, g.id + 1); // ids are never reused, even after a REMOVE FILE
+    LogFile f = new LogFile(id, spec);
     files.add(f);
     cut(f, spec.initialBytes(), endLsn);
     return f;
@@ -299,4 +301,74 @@ public final class LogLayout {
   }
 
   public record LogInfoRow(int fileId, long fileSize, long startOffset, long fseqNo, int status, long createLsn) {}
+
+  // ---- checkpoint and resume ----
+
+  /**
+   * The layout as plain data, for a run's checkpoints: per file its id, declaration and size; per VLF (in file and
+   * offset order) its file, offset, size, CreateLSN, FSeqNo, start LSN and whether it is active; the active VLFs in
+   * log order and where the log is (each VLF named by its position in {@code vlfs}).
+   */
+  public State snapshot() {
+    List<Vlf> all = new ArrayList<>();
+    int[] fileIds = new int[files.size()];
+    long[] fileSizes = new long[files.size()];
+    List<LogFileSpec> specs = new ArrayList<>();
+    for (int i = 0; i < files.size(); i++) {
+      LogFile f = files.get(i);
+      fileIds[i] = f.id;
+      fileSizes[i] = f.size;
+      specs.add(f.spec);
+      all.addAll(f.vlfs);
+    }
+    long[] vlfs = new long[all.size() * 7];
+    java.util.IdentityHashMap<Vlf, Integer> pos = new java.util.IdentityHashMap<>();
+    for (int k = 0; k < all.size(); k++) {
+      Vlf v = all.get(k);
+      pos.put(v, k);
+      long[] row = {v.fileId, v.offset, v.size, v.createLsn, v.fseqNo, v.startLsn, v.active ? 1 : 0};
+      System.arraycopy(row, 0, vlfs, k * 7, 7);
+    }
+    int[] activeOrder = new int[active.size()];
+    int a = 0;
+    for (Vlf v : active) activeOrder[a++] = pos.get(v);
+    return new State(rule.key(), fileIds, fileSizes, specs, vlfs, activeOrder, pos.get(current),
+        afterGrowth == null ? -1 : pos.get(afterGrowth), endLsn, nextFseqNo, growths);
+  }
+
+  /** The layout a {@link #snapshot} describes. */
+  public static LogLayout restore(State s) {
+    LogLayout l = new LogLayout(VlfRule.of(s.rule()));
+    List<Vlf> all = new ArrayList<>();
+    for (int i = 0; i < s.fileIds().length; i++) {
+      LogFile f = new LogFile(s.fileIds()[i], s.specs().get(i));
+      f.size = s.fileSizes()[i];
+      l.files.add(f);
+    }
+    for (int k = 0; k < s.vlfs().length / 7; k++) {
+      long[] v = java.util.Arrays.copyOfRange(s.vlfs(), k * 7, k * 7 + 7);
+      LogFile f = l.file((int) v[0]);
+      Vlf x = new Vlf(f.id, f.vlfs.size(), v[1], v[2], v[3]);
+      x.fseqNo = v[4];
+      x.startLsn = v[5];
+      x.active = v[6] != 0;
+      f.vlfs.add(x);
+      all.add(x);
+    }
+    for (int k : s.activeOrder()) l.active.addLast(all.get(k));
+    l.current = all.get(s.current());
+    l.afterGrowth = s.afterGrowth() < 0 ? null : all.get(s.afterGrowth());
+    l.endLsn = s.endLsn();
+    l.nextFseqNo = s.nextFseqNo();
+    l.growths = s.growths();
+    return l;
+  }
+
+  private LogLayout(VlfRule rule) {
+    this.rule = rule;
+  }
+
+  public record State(String rule, int[] fileIds, long[] fileSizes, List<LogFileSpec> specs, long[] vlfs,
+      int[] activeOrder, int current, int afterGrowth, long endLsn, long nextFseqNo, long growths)
+      implements io.tlogsim.kernel.CborSerializable {}
 }

@@ -7,11 +7,15 @@ import java.util.List;
  * from 0 (log offsets, whole pages, in the order it writes them); a log space places each write on files and devices
  * (split where it crosses a file or VLF boundary: {@link LogLayout#append} does exactly that) and may make the log
  * wait before it uses more space (growth with zero-fill, or a full log until truncation). The commit path runs on
- * {@link LinearLogSpace}; the log-space issue plugs {@link LogLayout} in here.
+ * {@link LinearLogSpace}; {@link ManagedLogSpace} is SQL Server's log (VLFs, growth, truncation, 9002).
  *
  * <p>Calls come in log order: {@link #reserve} before a block may use space, {@link #place} once per write, in
  * offset order. A log space that zeroes (growth) asks its {@link Host} to send the requests and is told when each
  * completes; when space it refused becomes available it calls {@link Host#spaceReady()}.
+ *
+ * <p>A space that {@link #tracksTransactions()} is also told of every transaction (its begin LSN, the bytes it logs,
+ * its end) and of every checkpoint: what MinLSN, log reservation and truncation need. The others are not called for
+ * them, so a plain log (GCM-1) pays nothing.
  */
 public interface LogSpace {
 
@@ -30,6 +34,12 @@ public interface LogSpace {
 
     /** Space that {@link #reserve} refused is now available: appends go on. */
     void spaceReady();
+
+    /** Records a fact for the journal (log growth, 9002, space samples). */
+    default void record(Object fact) {}
+
+    /** A session's administrative step ({@link #admin}) that had to wait for the device is done. */
+    default void adminDone(int session) {}
   }
 
   /**
@@ -40,14 +50,18 @@ public interface LogSpace {
 
   /**
    * The log is about to use bytes up to {@code logEnd}: true if it may now; false if appends must wait until the space
-   * calls {@link Host#spaceReady()} (while it grows and zeroes, or until the log is truncated).
+   * calls {@link Host#spaceReady()} (while it grows and zeroes, or until the log is truncated), or, when {@link #full()}
+   * says so, the request that asked must fail (error 9002).
    */
   boolean reserve(Host host, long logEnd);
 
   /** A zero-fill the space asked for completed. */
   default void onZeroDone(Host host, long tag) {}
 
-  /** Log bytes below {@code logOffset} are no longer needed (truncation after a checkpoint or a log backup). */
+  /**
+   * Log bytes below {@code logOffset} are no longer needed by a log backup (FULL recovery model: the hook a backup agent
+   * calls through the log manager, see {@link ManagedLogSpace#truncateUpTo}).
+   */
   default void release(long logOffset) {}
 
   /** The log's files, for per-file statistics. */
@@ -56,4 +70,58 @@ public interface LogSpace {
   Object snapshot();
 
   void restore(Object snapshot);
+
+  // ---- transactions and checkpoints (only for a space that tracks them) ----
+
+  default boolean tracksTransactions() {
+    return false;
+  }
+
+  /** Session {@code session} began a transaction whose first record is at {@code lsn}. */
+  default void begin(int session, long lsn) {}
+
+  /** The session's transaction logged {@code bytes} more; compensation records use up its rollback reservation. */
+  default void logged(int session, long bytes, boolean compensation) {}
+
+  /** The session's transaction ended (committed or rolled back): its reservation is released. */
+  default void end(int session) {}
+
+  /** A checkpoint whose record is at {@code lsn} completed (SIMPLE recovery model: the log is truncated). */
+  default void onCheckpoint(Host host, long lsn) {}
+
+  /** True once when the space wants an automatic checkpoint (SIMPLE at 70% full). */
+  default boolean takeCheckpointRequest() {
+    return false;
+  }
+
+  /** After {@link #reserve} refused: true if the log is full (9002) rather than waiting for a growth. */
+  default boolean full() {
+    return false;
+  }
+
+  /** Session {@code session}'s transaction fails with 9002 (counted, its message kept). */
+  default void failed(Host host, int session) {}
+
+  /** What the space reports at the end of a run (null: nothing beyond the files' statistics). */
+  default Object report() {
+    return null;
+  }
+
+  /** How often the log manager records {@link #sampleFact()} while sessions are open (0: never). */
+  default long sampleIntervalNanos() {
+    return 0;
+  }
+
+  /** A fact for the time series of log size, space used and VLF count. */
+  default Object sampleFact() {
+    return null;
+  }
+
+  /**
+   * Carries out step {@code step} of the script (grow, add or remove a log file, shrink, DBCC SQLPERF) for a session;
+   * true when done now, false when the space calls {@link Host#adminDone} later (after zeroing).
+   */
+  default boolean admin(Host host, int session, int step) {
+    throw new UnsupportedOperationException("this log has no administration steps");
+  }
 }

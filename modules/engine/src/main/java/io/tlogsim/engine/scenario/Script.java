@@ -39,7 +39,7 @@ public record Script(List<Step> steps) {
   public static final int MAX_STEPS = 1000;
 
   private static final List<String> LOOP_KEYS =
-      List.of("rows", "seconds", "commitEvery", "thinkUs", "think", "access", "name");
+      List.of("rows", "seconds", "commitEvery", "thinkUs", "think", "access", "recordBytes", "name");
 
   public Script {
     steps = List.copyOf(steps);
@@ -130,14 +130,48 @@ public record Script(List<Step> steps) {
         yield new Step(type, name, rows, seconds, (int) r.integer("commitEvery", 1, 1, 1_000_000_000),
             r.decimal("thinkUs", 0, 0, 1e10), r.choice("think", "fixed", List.of("fixed", "exponential"))
                 .equals("exponential"),
-            r.choice("access", "sequential", List.of("sequential", "random")).equals("random"), 0, false, given);
+            r.choice("access", "sequential", List.of("sequential", "random")).equals("random"), 0, false, given,
+            (int) r.integer("recordBytes", 0, 1, 1_048_576));
       }
-      case LARGE_UPDATE -> {
-        r.only(List.of("rows", "rollback", "access", "name"));
+      case LARGE_UPDATE, LARGE_INSERT -> {
+        r.only(List.of("rows", "rollback", "access", "recordBytes", "name"));
         if (!o.containsKey("rows")) throw new BadInputException(r.at() + ": needs rows (an integer from 1)");
         yield new Step(type, name, r.integer("rows", 0, 1, 1_000_000_000_000L), 0, 1, 0, false,
             r.choice("access", "sequential", List.of("sequential", "random")).equals("random"), 0,
-            r.bool("rollback", false), given);
+            r.bool("rollback", false), given, (int) r.integer("recordBytes", 0, 1, 1_048_576));
+      }
+      case GROW_LOG -> { // ALTER DATABASE ... MODIFY FILE (SIZE = current + mb), times times
+        r.only(List.of("file", "mb", "times", "name"));
+        r.integer("file", 2, 2, 32_767);
+        r.decimal("mb", 0, 0.5, 16_777_216);
+        r.integer("times", 1, 1, 1_000_000);
+        yield admin(type, name, given);
+      }
+      case ADD_LOG_FILE -> {
+        r.only(List.of("file", "sizeMB", "growthMB", "growthPercent", "maxSizeMB", "device", "name"));
+        r.string("file", "log");
+        r.required("sizeMB", 0.5, 16_777_216);
+        r.decimal("growthMB", 0, 0, 16_777_216);
+        r.decimal("growthPercent", 0, 0, 1000);
+        r.decimal("maxSizeMB", 0, 0, 16_777_216);
+        r.integer("device", 1, 1, 8);
+        yield admin(type, name, given);
+      }
+      case REMOVE_FILE -> {
+        r.only(List.of("file", "name"));
+        if (!o.containsKey("file")) throw new BadInputException(r.at() + ": needs file (a file id from 2)");
+        r.integer("file", 0, 2, 32_767);
+        yield admin(type, name, given);
+      }
+      case SHRINK_FILE -> {
+        r.only(List.of("file", "targetMB", "name"));
+        r.integer("file", 2, 2, 32_767);
+        r.decimal("targetMB", 0, 0, 16_777_216);
+        yield admin(type, name, given);
+      }
+      case SQLPERF -> {
+        r.only(List.of("name"));
+        yield admin(type, name, given);
       }
       case THINK -> {
         r.only(List.of("us", "distribution", "name"));
@@ -165,6 +199,10 @@ public record Script(List<Step> steps) {
         yield new Step(type, name, 0, 0, 1, 0, false, false, 0, false, given);
       }
     };
+  }
+
+  private static Step admin(Step.Type type, String name, Map<String, Object> given) {
+    return new Step(type, name, 0, 0, 1, 0, false, false, 0, false, given);
   }
 
   private static String typeWords() {

@@ -15,15 +15,24 @@ import java.util.Map;
  * @param random rows are picked at random rather than walked in order
  * @param mode the session mode a set-log or delayed-durability step sets ({@link io.tlogsim.engine.log.SessionMode})
  * @param rollback a large update is rolled back instead of committed
- * @param given the keys and values as the script gave them (shown in summary.json)
+ * @param given the keys and values as the script gave them (shown in summary.json; log administration steps are
+ *     carried out from them)
+ * @param recordBytes bytes each row's log record takes in this step (0: the kind's row-size model)
  */
 public record Step(Type type, String name, long rows, double seconds, int commitEvery, double thinkUs,
-    boolean thinkExponential, boolean random, int mode, boolean rollback, Map<String, Object> given) {
+    boolean thinkExponential, boolean random, int mode, boolean rollback, Map<String, Object> given,
+    int recordBytes) {
+
+  public Step(Type type, String name, long rows, double seconds, int commitEvery, double thinkUs,
+      boolean thinkExponential, boolean random, int mode, boolean rollback, Map<String, Object> given) {
+    this(type, name, rows, seconds, commitEvery, thinkUs, thinkExponential, random, mode, rollback, given, 0);
+  }
 
   public enum Type {
     COMMIT_LOOP("commit-loop"), INSERT("insert"), UPDATE("update"), DELETE("delete"), LARGE_UPDATE("large-update"),
     THINK("think"), SET_LOG("set-log"), DELAYED_DURABILITY("delayed-durability"), CHECKPOINT("checkpoint"),
-    FLUSH_LOG("flush-log");
+    FLUSH_LOG("flush-log"), LARGE_INSERT("large-insert"), GROW_LOG("grow-log"), ADD_LOG_FILE("add-log-file"),
+    REMOVE_FILE("remove-file"), SHRINK_FILE("shrink-file"), SQLPERF("sqlperf");
 
     public final String word;
 
@@ -39,6 +48,19 @@ public record Step(Type type, String name, long rows, double seconds, int commit
     /** A loop of single-row statements. */
     public boolean isRowLoop() {
       return this == INSERT || this == UPDATE || this == DELETE;
+    }
+
+    /** One statement of many rows in its own transaction. */
+    public boolean isLarge() {
+      return this == LARGE_UPDATE || this == LARGE_INSERT;
+    }
+
+    /**
+     * A step the log space carries out (ALTER DATABASE ... MODIFY FILE / ADD LOG FILE / REMOVE FILE, DBCC SHRINKFILE,
+     * DBCC SQLPERF(LOGSPACE)): only the log-space kind has them.
+     */
+    public boolean isLogAdmin() {
+      return this == GROW_LOG || this == ADD_LOG_FILE || this == REMOVE_FILE || this == SHRINK_FILE || this == SQLPERF;
     }
   }
 }

@@ -125,7 +125,10 @@ public final class SessionPool implements SimComponent {
         proceed(ctx, i, now);
       }
       case CONTINUE -> proceed(ctx, (int) ev.a(), now);
-      case LogProtocol.FLUSHED, LogProtocol.CHECKPOINTED -> proceed(ctx, (int) ev.a() - firstSession, now);
+      case LogProtocol.FLUSHED, LogProtocol.CHECKPOINTED, LogProtocol.ADMIN_DONE ->
+          proceed(ctx, (int) ev.a() - firstSession, now);
+      // error 9002: the transaction was rolled back; the session goes on with its script
+      case LogProtocol.FAILED -> proceed(ctx, (int) ev.a() - firstSession, now);
       default -> throw new SimulationException("session pool: unknown event kind " + ev.kind());
     }
   }
@@ -142,7 +145,7 @@ public final class SessionPool implements SimComponent {
       boolean waiting = switch (st.type()) {
         case COMMIT_LOOP -> commitLoop(ctx, i, st, now);
         case INSERT, UPDATE, DELETE -> rowLoop(ctx, i, st, now);
-        case LARGE_UPDATE -> largeUpdate(ctx, i, st, now);
+        case LARGE_UPDATE, LARGE_INSERT -> largeUpdate(ctx, i, st, now);
         case THINK -> {
           if (sub[i] == THOUGHT) yield false;
           sub[i] = THOUGHT;
@@ -152,6 +155,12 @@ public final class SessionPool implements SimComponent {
         case SET_LOG, DELAYED_DURABILITY -> {
           mode[i] = (byte) st.mode();
           yield false;
+        }
+        case GROW_LOG, ADD_LOG_FILE, REMOVE_FILE, SHRINK_FILE, SQLPERF -> {
+          if (sub[i] == ACTED) yield false;
+          sub[i] = ACTED;
+          ctx.send(logLink, now + w.hopNanos(), LogProtocol.ADMIN, firstSession + i, si);
+          yield true;
         }
         case CHECKPOINT, FLUSH_LOG -> {
           if (sub[i] == ACTED) yield false;
@@ -207,7 +216,8 @@ public final class SessionPool implements SimComponent {
     long end = cpu.run(now, w.cpuStatementNanos() + w.cpuRowNanos(st.type()));
     long first = st.random() ? randomRow(i) : row[i]++;
     ctx.send(logLink, end + w.hopNanos(), LogProtocol.RECORDS,
-        LogProtocol.recordsA(firstSession + i, txn[i] == 0 ? LogProtocol.FLAG_BEGIN : 0), w.recordBytes(st.type()),
+        LogProtocol.recordsA(firstSession + i, txn[i] == 0 ? LogProtocol.FLAG_BEGIN : 0),
+        st.recordBytes() > 0 ? st.recordBytes() : w.recordBytes(st.type()),
         w.tableRows() > 0 ? first : -1, 1);
     txn[i]++;
     done[i]++;
@@ -224,10 +234,12 @@ public final class SessionPool implements SimComponent {
   private boolean largeUpdate(Context ctx, int i, Step st, long now) {
     switch (sub[i]) {
       case FRESH -> {
-        long end = cpu.run(now, w.cpuStatementNanos() + st.rows() * w.cpuRowNanos(Step.Type.UPDATE));
+        Step.Type op = st.type() == Step.Type.LARGE_INSERT ? Step.Type.INSERT : Step.Type.UPDATE;
+        long end = cpu.run(now, w.cpuStatementNanos() + st.rows() * w.cpuRowNanos(op));
         long first = row[i];
         row[i] += st.rows();
-        sendSpread(ctx, i, now, end, st.rows(), w.updateRecordBytes(), first, LogProtocol.FLAG_BEGIN);
+        sendSpread(ctx, i, now, end, st.rows(), st.recordBytes() > 0 ? st.recordBytes() : w.recordBytes(op), first,
+            LogProtocol.FLAG_BEGIN);
         statements++;
         rowsTouched += st.rows();
         sub[i] = ACTED;
@@ -313,7 +325,7 @@ public final class SessionPool implements SimComponent {
     sub[i] = FRESH;
     done[i] = 0;
     stepEnd[i] = st.seconds() > 0 ? now + VirtualTime.seconds(st.seconds()) : VirtualTime.NEVER;
-    if (st.type().isRowLoop() || st.type() == Step.Type.LARGE_UPDATE) {
+    if (st.type().isRowLoop() || st.type().isLarge()) {
       // each session walks its own stretch of the table
       long span = st.rows() > 0 ? st.rows() : 1_000_000_000L;
       row[i] = w.tableRows() > 0 ? Math.floorMod((long) (firstSession + i) * span, w.tableRows()) : 0;
