@@ -294,7 +294,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
           long left = append(b, d - pendingDone);
           long done = d - pendingDone - left;
           if (managed && done > 0) {
-            space.logged(LogProtocol.session(a), done * b, (flags & LogProtocol.FLAG_COMPENSATION) != 0);
+            space.logged(LogProtocol.session(a), done * b, (flags & LogProtocol.FLAG_COMPENSATION) != 0,
+                done * LogProtocol.compensationBytes(a));
           }
           if (data != null && c >= 0 && done > 0) data.changed(c + pendingDone, done, appendLsn);
           pendingDone += done;
@@ -636,8 +637,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       if (port == LogProtocol.SESSIONS_PORT && immediateReplies) return cfg.replyNanos();
       return VirtualTime.NEVER;
     }
-    if (port == LogProtocol.SESSIONS_PORT) {
-      return inflight < cfg.maxOutstandingWrites() ? cfg.deviceLinkNanos() : VirtualTime.NEVER;
+    if (port == LogProtocol.SESSIONS_PORT) { // a managed log space may zero (grow) on any request
+      return managed || inflight < cfg.maxOutstandingWrites() ? cfg.deviceLinkNanos() : VirtualTime.NEVER;
     }
     return cfg.deviceLinkNanos();
   }

@@ -81,10 +81,26 @@ public final class LogProtocol {
 
   /** The flags of a {@link #RECORDS} or {@link #COMMIT} event's a. */
   public static long flags(long a) {
-    return a >>> 32;
+    return (a >>> 32) & 0xff;
+  }
+
+  /**
+   * The size of the compensation record that would undo each of a {@link #RECORDS} event's records (what a log that
+   * reserves space for rollback reserves; 0: none, e.g. page splits logged in system transactions).
+   */
+  public static long compensationBytes(long a) {
+    return a >>> 40;
   }
 
   public static long recordsA(int session, long flags) {
     return (session & 0xffff_ffffL) | (flags << 32);
+  }
+
+  /** {@link #recordsA(int, long)} with each record's compensation size (at most 16 MB). */
+  public static long recordsA(int session, long flags, long compensationBytes) {
+    if (compensationBytes < 0 || compensationBytes >= 1 << 24) {
+      throw new IllegalArgumentException("a compensation record of " + compensationBytes + " B");
+    }
+    return recordsA(session, flags) | compensationBytes << 40;
   }
 }

@@ -24,6 +24,9 @@ public final class LogLayout {
   private final ArrayDeque<Vlf> active = new ArrayDeque<>(); // active VLFs, oldest first; the last is current
   private Vlf current;
   private Vlf afterGrowth; // where the log continues once the current VLF is full (set by a growth)
+  // first VLFs of growths made before the log needed them (a reservation asked for them): the log goes there when it
+  // next meets active log, oldest growth first
+  private final ArrayDeque<Vlf> grownAhead = new ArrayDeque<>();
   private long endLsn;
   private long nextFseqNo;
   private long growths;
@@ -116,7 +119,8 @@ public final class LogLayout {
   public long room(long atLeast) {
     long room = current.endLsn() - endLsn;
     Vlf v = current;
-    while (room < atLeast) {
+    int steps = 0, limit = vlfCount();
+    while (room < atLeast && steps++ < limit) {
       v = nextAfter(v);
       if (v == null || v.active) break;
       room += v.size;
@@ -138,6 +142,7 @@ public final class LogLayout {
       if (inVlf == 0) {
         Vlf next = nextAfter(current); // reusable: room() said so
         afterGrowth = null;
+        grownAhead.remove(next);
         activate(next);
         continue;
       }
@@ -158,6 +163,14 @@ public final class LogLayout {
   /** The VLF the log moves to after {@code v}: a new growth's first VLF, else the next in physical order. */
   private Vlf nextAfter(Vlf v) {
     if (v == current && afterGrowth != null) return afterGrowth;
+    Vlf next = physicalNext(v);
+    if ((next == null || next.active) && !grownAhead.isEmpty() && grownAhead.peekFirst() != v) {
+      return grownAhead.peekFirst(); // active log ahead: go on in the VLFs of an earlier growth
+    }
+    return next;
+  }
+
+  private Vlf physicalNext(Vlf v) {
     LogFile f = file(v.fileId);
     int i = v.index;
     if (i + 1 < f.vlfs.size()) return f.vlfs.get(i + 1);
@@ -176,8 +189,13 @@ public final class LogLayout {
    * turn), or the next one after it that can still grow; null when none can (the log is full).
    */
   public LogFile fileToGrow() {
-    Vlf next = nextAfter(current);
-    int start = next == null ? files.indexOf(file(current.fileId)) : files.indexOf(file(next.fileId));
+    // where the log will meet active log: the VLFs up to there are reusable; the file that holds it grows
+    Vlf v = current, next = nextAfter(current);
+    for (int steps = 0, limit = vlfCount(); next != null && !next.active && next != current && steps < limit; steps++) {
+      v = next;
+      next = nextAfter(v);
+    }
+    int start = next == null ? files.indexOf(file(v.fileId)) : files.indexOf(file(next.fileId));
     for (int k = 0; k < files.size(); k++) {
       LogFile f = files.get((start + k) % files.size());
       if (f.spec.autogrows() && f.spec.nextGrowth(f.size) > 0) return f;
@@ -198,7 +216,11 @@ public final class LogLayout {
     int first = f.vlfs.size();
     int n = cut(f, bytes, endLsn);
     Vlf next = nextAfter(current);
-    if (next == null || next.active) afterGrowth = f.vlfs.get(first); // the log needs it: go there next
+    if (next == null || next.active) {
+      afterGrowth = f.vlfs.get(first); // the log needs it: go there next
+    } else {
+      grownAhead.addLast(f.vlfs.get(first)); // for later: when the log meets active log
+    }
     growths++;
     return new Growth(f.id, offset, bytes, n, rule.zeroesGrowth(bytes));
   }
@@ -224,7 +246,7 @@ public final class LogLayout {
     if (f == null) return "Could not locate file '" + fileId + "' for database.";
     while (f.size > targetBytes && f.vlfs.size() > 1) {
       Vlf last = f.vlfs.get(f.vlfs.size() - 1);
-      if (last.active || last == afterGrowth) {
+      if (last.active || last == afterGrowth || grownAhead.contains(last)) {
         return "Cannot shrink log file " + fileId + " (" + f.spec.name() + ") because the logical log file located"
             + " at the end of the file is in use.";
       }
@@ -240,7 +262,7 @@ public final class LogLayout {
     if (f == null) return "The file '" + fileId + "' does not exist in database.";
     if (f.id == FIRST_LOG_FILE_ID) return "The primary data or log file cannot be removed from a database.";
     for (Vlf v : f.vlfs) {
-      if (v.active || v == afterGrowth) return "The file '" + f.spec.name() + "' cannot be removed because it is not empty.";
+      if (v.active || v == afterGrowth || grownAhead.contains(v)) return "The file '" + f.spec.name() + "' cannot be removed because it is not empty.";
     }
     files.remove(f);
     return null;
@@ -333,7 +355,8 @@ public final class LogLayout {
     int a = 0;
     for (Vlf v : active) activeOrder[a++] = pos.get(v);
     return new State(rule.key(), fileIds, fileSizes, specs, vlfs, activeOrder, pos.get(current),
-        afterGrowth == null ? -1 : pos.get(afterGrowth), endLsn, nextFseqNo, growths);
+        afterGrowth == null ? -1 : pos.get(afterGrowth), grownAhead.stream().mapToInt(pos::get).toArray(), endLsn,
+        nextFseqNo, growths);
   }
 
   /** The layout a {@link #snapshot} describes. */
@@ -358,6 +381,7 @@ public final class LogLayout {
     for (int k : s.activeOrder()) l.active.addLast(all.get(k));
     l.current = all.get(s.current());
     l.afterGrowth = s.afterGrowth() < 0 ? null : all.get(s.afterGrowth());
+    for (int k : s.grownAhead()) l.grownAhead.addLast(all.get(k));
     l.endLsn = s.endLsn();
     l.nextFseqNo = s.nextFseqNo();
     l.growths = s.growths();
@@ -369,6 +393,6 @@ public final class LogLayout {
   }
 
   public record State(String rule, int[] fileIds, long[] fileSizes, List<LogFileSpec> specs, long[] vlfs,
-      int[] activeOrder, int current, int afterGrowth, long endLsn, long nextFseqNo, long growths)
+      int[] activeOrder, int current, int afterGrowth, int[] grownAhead, long endLsn, long nextFseqNo, long growths)
       implements io.tlogsim.kernel.CborSerializable {}
 }

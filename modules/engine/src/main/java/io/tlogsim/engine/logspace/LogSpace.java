@@ -80,8 +80,11 @@ public interface LogSpace {
   /** Session {@code session} began a transaction whose first record is at {@code lsn}. */
   default void begin(int session, long lsn) {}
 
-  /** The session's transaction logged {@code bytes} more; compensation records use up its rollback reservation. */
-  default void logged(int session, long bytes, boolean compensation) {}
+  /**
+   * The session's transaction logged {@code bytes} more, records whose undo would log {@code undoBytes}; compensation
+   * records use up its rollback reservation.
+   */
+  default void logged(int session, long bytes, boolean compensation, long undoBytes) {}
 
   /** The session's transaction ended (committed or rolled back): its reservation is released. */
   default void end(int session) {}

@@ -47,10 +47,14 @@ public final class LogSpaceReport {
     log.put("messages", r.messages());
 
     List<Map<String, Object>> perf = new ArrayList<>();
+    long previous = -1;
     for (ManagedLogSpace.SqlPerf p : r.sqlPerf()) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("name", p.name());
       m.put("seconds", round(p.atNanos() / 1e9));
+      m.put("secondsSincePrevious", previous < 0 ? null : round((p.atNanos() - previous) / 1e9));
+      previous = p.atNanos();
+      m.put("vlfs", p.vlfs());
       m.put("sizeMB", round(p.sizeBytes() / (double) (1 << 20)));
       m.put("usedPercent", p.usedPercent());
       m.put("peakUsedPercent", p.peakUsedPercent());
@@ -76,7 +80,8 @@ public final class LogSpaceReport {
     }
     for (String m : r.messages()) lines.addAll(Text.paragraph("", m));
     for (ManagedLogSpace.SqlPerf p : r.sqlPerf()) {
-      lines.addAll(Text.lines("sqlperf", p.name(), String.format(Locale.ROOT, "%,.0f MB", p.sizeBytes() / 1048576.0),
+      lines.addAll(Text.lines("sqlperf", p.name() + String.format(Locale.ROOT, " at %.1f s", p.atNanos() / 1e9),
+          String.format(Locale.ROOT, "%,.0f MB", p.sizeBytes() / 1048576.0), Text.plural(p.vlfs(), "VLF"),
           String.format(Locale.ROOT, "%.1f%% used", p.usedPercent()),
           String.format(Locale.ROOT, "peak %.1f%%", p.peakUsedPercent()), p.reuseWait()));
     }

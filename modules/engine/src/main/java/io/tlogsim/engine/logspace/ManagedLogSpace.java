@@ -31,6 +31,9 @@ public final class ManagedLogSpace implements LogSpace {
   public static final String NOTHING = "NOTHING", CHECKPOINT = "CHECKPOINT", LOG_BACKUP = "LOG_BACKUP",
       ACTIVE_TRANSACTION = "ACTIVE_TRANSACTION", REPLICATION = "REPLICATION";
 
+  /** Messages kept for the report (the first ones; the rest are counted). */
+  public static final int MAX_MESSAGES = 40;
+
   /** Where the files of one device start: a file's base offset is stride x the files already on its device. */
   public static final long FILE_STRIDE = 64L << 30;
 
@@ -38,7 +41,8 @@ public final class ManagedLogSpace implements LogSpace {
    * @param database the database's name in messages
    * @param devices the log devices' names, by the device index the log manager uses (the data device may be among
    *     them: only those named by files matter)
-   * @param reservationFactor rollback reservation: bytes reserved per byte a transaction logs (REFERENCE.md 1)
+   * @param reservationFactor rollback reservation: bytes reserved per byte of the compensation records that would
+   *     undo what a transaction logged (REFERENCE.md 1)
    * @param autoCheckpointPercent SIMPLE: an automatic checkpoint when this much of the log is used (0: none, TF 3505)
    * @param replicationReader a replication log reader that has read nothing yet holds the log (REPLICATION)
    * @param sessions sessions of the database (transactions are tracked per session)
@@ -80,7 +84,7 @@ public final class ManagedLogSpace implements LogSpace {
 
   /** One DBCC SQLPERF(LOGSPACE) a script took: the log's size, the percent used now and the most since the last. */
   public record SqlPerf(String name, long atNanos, long sizeBytes, double usedPercent, double peakUsedPercent,
-      String reuseWait) implements CborSerializable {}
+      String reuseWait, int vlfs) implements CborSerializable {}
 
   /** A fact: the log grew (file, bytes, VLFs added, whether zeroed) to sizeBytes and vlfs. */
   public record LogGrew(int fileId, long bytes, int vlfsAdded, boolean zeroed, long sizeBytes, int vlfs)
@@ -140,6 +144,8 @@ public final class ManagedLogSpace implements LogSpace {
     full = false;
     if (growthZeroes > 0) return refuse(host);
     for (int guard = 0; guard < 1_000_000; guard++) {
+      // The log grows when it needs room for what it writes; reservations count as used, and only a log that cannot
+      // grow any more refuses them (two growing files then fill in the published order: REFERENCE.md 1)
       long need = logEnd - layout.endLsn();
       boolean placeable = layout.room(need) >= need;
       boolean accounted = layout.totalSize() - (logEnd - layout.activeStartLsn()) - reserved >= 0;
@@ -149,6 +155,10 @@ public final class ManagedLogSpace implements LogSpace {
       }
       if (truncate() > 0) continue;
       LogLayout.LogFile f = layout.fileToGrow();
+      if (placeable && f != null) {
+        autoCheckpointIfDue(logEnd);
+        return true;
+      }
       if (f == null) {
         full = true;
         lastFullReason = reuseWait();
@@ -314,8 +324,8 @@ public final class ManagedLogSpace implements LogSpace {
   }
 
   @Override
-  public void logged(int session, long bytes, boolean compensation) {
-    long r = compensation ? -Math.min(bytes, txnReserved[session]) : Math.round(bytes * cfg.reservationFactor());
+  public void logged(int session, long bytes, boolean compensation, long undoBytes) {
+    long r = compensation ? -Math.min(bytes, txnReserved[session]) : Math.round(undoBytes * cfg.reservationFactor());
     txnReserved[session] += r;
     reserved += r;
     notePeak();
@@ -337,10 +347,11 @@ public final class ManagedLogSpace implements LogSpace {
   public void failed(Host host, int session) {
     fullErrors++;
     if (firstFullAt < 0) firstFullAt = host.now();
-    String reason = lastFullReason;
-    messages.add(String.format(Locale.ROOT, "%.3f s: Msg 9002: The transaction log for database '%s' is full due to"
-        + " '%s'.", host.now() / 1e9, cfg.database(), reason));
-    host.record(new LogFull(session, reason));
+    if (messages.size() < MAX_MESSAGES) {
+      messages.add(String.format(Locale.ROOT, "%.3f s: Msg 9002: The transaction log for database '%s' is full due"
+          + " to '%s'.", host.now() / 1e9, cfg.database(), lastFullReason));
+    }
+    host.record(new LogFull(session, lastFullReason));
     end(session); // the statement fails and its transaction is rolled back: its reservation covers the undo
   }
 
@@ -398,7 +409,7 @@ public final class ManagedLogSpace implements LogSpace {
       case SQLPERF -> {
         long size = layout.totalSize();
         sqlPerf.add(new SqlPerf(st.name(), host.now(), size, percent(usedNow()), percent(Math.max(peakUsed,
-            usedNow())), reuseWait()));
+            usedNow())), reuseWait(), layout.vlfCount()));
         peakUsed = usedNow();
         yield true;
       }

@@ -39,7 +39,8 @@ public record Script(List<Step> steps) {
   public static final int MAX_STEPS = 1000;
 
   private static final List<String> LOOP_KEYS =
-      List.of("rows", "seconds", "commitEvery", "thinkUs", "think", "access", "recordBytes", "name");
+      List.of("rows", "seconds", "commitEvery", "thinkUs", "think", "access", "recordBytes", "compensationBytes",
+          "name");
 
   public Script {
     steps = List.copyOf(steps);
@@ -131,14 +132,15 @@ public record Script(List<Step> steps) {
             r.decimal("thinkUs", 0, 0, 1e10), r.choice("think", "fixed", List.of("fixed", "exponential"))
                 .equals("exponential"),
             r.choice("access", "sequential", List.of("sequential", "random")).equals("random"), 0, false, given,
-            (int) r.integer("recordBytes", 0, 1, 1_048_576));
+            (int) r.integer("recordBytes", 0, 1, 1_048_576), (int) r.integer("compensationBytes", 0, 1, 1_048_576), 0);
       }
       case LARGE_UPDATE, LARGE_INSERT -> {
-        r.only(List.of("rows", "rollback", "access", "recordBytes", "name"));
+        r.only(List.of("rows", "rollback", "access", "recordBytes", "compensationBytes", "splitBytes", "name"));
         if (!o.containsKey("rows")) throw new BadInputException(r.at() + ": needs rows (an integer from 1)");
         yield new Step(type, name, r.integer("rows", 0, 1, 1_000_000_000_000L), 0, 1, 0, false,
             r.choice("access", "sequential", List.of("sequential", "random")).equals("random"), 0,
-            r.bool("rollback", false), given, (int) r.integer("recordBytes", 0, 1, 1_048_576));
+            r.bool("rollback", false), given, (int) r.integer("recordBytes", 0, 1, 1_048_576),
+            (int) r.integer("compensationBytes", 0, 1, 1_048_576), (int) r.integer("splitBytes", 0, 1, 1_048_576));
       }
       case GROW_LOG -> { // ALTER DATABASE ... MODIFY FILE (SIZE = current + mb), times times
         r.only(List.of("file", "mb", "times", "name"));

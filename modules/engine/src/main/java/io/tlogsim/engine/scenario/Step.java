@@ -18,14 +18,17 @@ import java.util.Map;
  * @param given the keys and values as the script gave them (shown in summary.json; log administration steps are
  *     carried out from them)
  * @param recordBytes bytes each row's log record takes in this step (0: the kind's row-size model)
+ * @param compensationBytes bytes of the compensation record that would undo each row's record (0: the kind's model)
+ * @param splitBytes bytes per row logged besides by system transactions (page splits as rows grow): no rollback
+ *     reservation, as those commit on their own
  */
 public record Step(Type type, String name, long rows, double seconds, int commitEvery, double thinkUs,
     boolean thinkExponential, boolean random, int mode, boolean rollback, Map<String, Object> given,
-    int recordBytes) {
+    int recordBytes, int compensationBytes, int splitBytes) {
 
   public Step(Type type, String name, long rows, double seconds, int commitEvery, double thinkUs,
       boolean thinkExponential, boolean random, int mode, boolean rollback, Map<String, Object> given) {
-    this(type, name, rows, seconds, commitEvery, thinkUs, thinkExponential, random, mode, rollback, given, 0);
+    this(type, name, rows, seconds, commitEvery, thinkUs, thinkExponential, random, mode, rollback, given, 0, 0, 0);
   }
 
   public enum Type {

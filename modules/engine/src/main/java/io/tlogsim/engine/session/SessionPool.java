@@ -216,9 +216,8 @@ public final class SessionPool implements SimComponent {
     long end = cpu.run(now, w.cpuStatementNanos() + w.cpuRowNanos(st.type()));
     long first = st.random() ? randomRow(i) : row[i]++;
     ctx.send(logLink, end + w.hopNanos(), LogProtocol.RECORDS,
-        LogProtocol.recordsA(firstSession + i, txn[i] == 0 ? LogProtocol.FLAG_BEGIN : 0),
-        st.recordBytes() > 0 ? st.recordBytes() : w.recordBytes(st.type()),
-        w.tableRows() > 0 ? first : -1, 1);
+        LogProtocol.recordsA(firstSession + i, txn[i] == 0 ? LogProtocol.FLAG_BEGIN : 0, undoBytes(st, st.type())),
+        recordBytes(st, st.type()), w.tableRows() > 0 ? first : -1, 1);
     txn[i]++;
     done[i]++;
     statements++;
@@ -238,8 +237,10 @@ public final class SessionPool implements SimComponent {
         long end = cpu.run(now, w.cpuStatementNanos() + st.rows() * w.cpuRowNanos(op));
         long first = row[i];
         row[i] += st.rows();
-        sendSpread(ctx, i, now, end, st.rows(), st.recordBytes() > 0 ? st.recordBytes() : w.recordBytes(op), first,
-            LogProtocol.FLAG_BEGIN);
+        sendSpread(ctx, i, now, end, st.rows(), recordBytes(st, op), first, LogProtocol.FLAG_BEGIN, undoBytes(st, op));
+        if (st.splitBytes() > 0) { // page splits as rows grow: logged by system transactions, nothing reserved
+          sendSpread(ctx, i, now, end, st.rows(), st.splitBytes(), -1, 0, 0);
+        }
         statements++;
         rowsTouched += st.rows();
         sub[i] = ACTED;
@@ -249,8 +250,8 @@ public final class SessionPool implements SimComponent {
       case ACTED -> {
         if (st.rollback()) {
           long end = cpu.run(now, st.rows() * w.cpuRowNanos(Step.Type.UPDATE));
-          sendSpread(ctx, i, now, end, st.rows(), w.compensationRecordBytes(), row[i] - st.rows(),
-              LogProtocol.FLAG_COMPENSATION);
+          sendSpread(ctx, i, now, end, st.rows(), undoBytes(st, Step.Type.UPDATE), row[i] - st.rows(),
+              LogProtocol.FLAG_COMPENSATION, 0);
           sub[i] = ROLLED_BACK;
           resumeAt(ctx, i, end);
           return true;
@@ -270,16 +271,37 @@ public final class SessionPool implements SimComponent {
     }
   }
 
+  /** Bytes of each row's log record in step {@code st}: the step's own figure, else the kind's row-size model. */
+  private int recordBytes(Step st, Step.Type op) {
+    return st.recordBytes() > 0 ? st.recordBytes() : w.recordBytes(op);
+  }
+
+  /**
+   * Bytes of the compensation record that would undo one row's record (what the log reserves for a rollback): the
+   * step's own figure; else the record's size where the step gives that; else the kind's model (an update's undo logs
+   * its before image, an insert's undo deletes the row and a delete's reinserts it).
+   */
+  private int undoBytes(Step st, Step.Type op) {
+    if (st.compensationBytes() > 0) return st.compensationBytes();
+    if (st.recordBytes() > 0) return st.recordBytes();
+    return switch (op) {
+      case INSERT -> w.deleteRecordBytes();
+      case DELETE -> w.insertRecordBytes();
+      default -> w.compensationRecordBytes();
+    };
+  }
+
   /** Sends {@code n} records in chunks, chunk k stamped at the end of its share of [from, to]. */
-  private void sendSpread(Context ctx, int i, long from, long to, long n, int bytes, long firstRow, long flags) {
+  private void sendSpread(Context ctx, int i, long from, long to, long n, int bytes, long firstRow, long flags,
+      long undoBytes) {
     long chunk = Math.max(1, w.chunkRows());
     long chunks = (n + chunk - 1) / chunk;
     for (long k = 0; k < chunks; k++) {
       long rows = Math.min(chunk, n - k * chunk);
       long at = from + (to - from) * (k + 1) / chunks;
       ctx.send(logLink, at + w.hopNanos(), LogProtocol.RECORDS,
-          LogProtocol.recordsA(firstSession + i, k == 0 ? flags : flags & ~LogProtocol.FLAG_BEGIN), bytes,
-          w.tableRows() > 0 ? firstRow + k * chunk : -1, rows);
+          LogProtocol.recordsA(firstSession + i, k == 0 ? flags : flags & ~LogProtocol.FLAG_BEGIN, undoBytes), bytes,
+          w.tableRows() > 0 && firstRow >= 0 ? firstRow + k * chunk : -1, rows);
     }
   }
 
