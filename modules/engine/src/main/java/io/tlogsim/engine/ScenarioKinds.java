@@ -24,7 +24,8 @@ public final class ScenarioKinds {
   public static List<ScenarioKind> all() {
     List<ScenarioKind> kinds = new ArrayList<>(List.of(new Gcm1Kind(), new IobenchKind(), new RaidExamplesKind(),
         new PremiumTiersKind(), new CommitPathKind("commit-path"), new CommitPathKind("informix"),
-        new PgCommitKind(), new LogDrivePlacementKind(), new io.tlogsim.engine.logspace.LogSpaceKind()));
+        new PgCommitKind(), new LogDrivePlacementKind(), new io.tlogsim.engine.logspace.LogSpaceKind(),
+        new io.tlogsim.engine.logspace.VlfRulesKind()));
     List<ScenarioKind> more = new ArrayList<>();
     ServiceLoader.load(ScenarioKind.class).forEach(more::add);
     more.sort(Comparator.comparing(ScenarioKind::name)); // the classpath's order must not matter

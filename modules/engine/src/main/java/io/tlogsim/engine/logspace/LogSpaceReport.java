@@ -78,7 +78,11 @@ public final class LogSpaceReport {
       lines.addAll(Text.lines("", "the log stood still " + Text.plural(r.growthStalls(), "time") + " while growths"
           + " were zeroed (" + ZEROING_WAIT + String.format(Locale.ROOT, " %.1f ms)", r.growthStallNanos() / 1e6)));
     }
-    for (String m : r.messages()) lines.addAll(Text.paragraph("", m));
+    for (String m : r.messages().subList(0, Math.min(3, r.messages().size()))) lines.addAll(Text.paragraph("", m));
+    if (r.fullErrors() > 3) {
+      lines.addAll(Text.paragraph("", "... " + Text.plural(r.fullErrors() - 3, "more 9002 error")
+          + " (summary.json log.messages keeps the first " + ManagedLogSpace.MAX_MESSAGES + " messages)"));
+    }
     for (ManagedLogSpace.SqlPerf p : r.sqlPerf()) {
       lines.addAll(Text.lines("sqlperf", p.name() + String.format(Locale.ROOT, " at %.1f s", p.atNanos() / 1e9),
           String.format(Locale.ROOT, "%,.0f MB", p.sizeBytes() / 1048576.0), Text.plural(p.vlfs(), "VLF"),

@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
  */
 public interface ScenarioResult {
   /** The tables {@code tlogsim run --show} knows, by name. */
-  List<String> TABLES = List.of("onstat", "waits", "filestats", "loginfo", "logspace");
+  List<String> TABLES = List.of("onstat", "waits", "filestats", "loginfo", "logspace", "vlfrules");
 
   Map<String, Object> summary();
 
