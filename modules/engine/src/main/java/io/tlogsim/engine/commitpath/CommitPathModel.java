@@ -184,8 +184,7 @@ public final class CommitPathModel {
     }
     LogSpace space = s.logSpace() == null ? new LinearLogSpace(LOG_FILE_ID, "log", 0, 0)
         : s.logSpace().apply(deviceNames);
-    // a managed log space answers some requests at once (administration steps, a commit failing with 9002)
-    boolean immediate = s.script().has(Step.Type.FLUSH_LOG) || space.tracksTransactions();
+    boolean immediate = s.script().has(Step.Type.FLUSH_LOG);
     a.setModel(lm, new LogManager(s.log(), policy, space, data, deviceLinks, toPool, perPool, n, immediate));
     return new Part(name, poolIds, perPool, lm, devices, s);
   }

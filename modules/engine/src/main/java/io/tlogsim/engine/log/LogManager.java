@@ -258,7 +258,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     if (kind == LogProtocol.COMMIT) {
       failedTxn[session] = false;
       activeTxns--;
-      if ((flags & LogProtocol.FLAG_WAITS) != 0) reply(session, LogProtocol.FAILED);
+      if ((flags & LogProtocol.FLAG_WAITS) != 0) replyStatement(session, LogProtocol.FAILED);
     }
     return true;
   }
@@ -273,13 +273,13 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         if (!pendingBegun && (LogProtocol.flags(a) & LogProtocol.FLAG_BEGIN) != 0) activeTxns++; // counted as begun
         if (kind == LogProtocol.COMMIT) {
           activeTxns--;
-          if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0) reply(session, LogProtocol.FAILED);
+          if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0) replyStatement(session, LogProtocol.FAILED);
         } else {
           failedTxn[session] = true;
         }
       }
       case LogProtocol.CHECKPOINT -> {
-        if (a >= 0) reply((int) a, LogProtocol.CHECKPOINTED);
+        if (a >= 0) replyStatement((int) a, LogProtocol.CHECKPOINTED);
       }
       default -> throw new SimulationException("log manager: request " + kind + " cannot fail for log space");
     }
@@ -344,7 +344,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         return true;
       }
       case LogProtocol.ADMIN -> {
-        if (space.admin(this, (int) a, (int) b)) reply((int) a, LogProtocol.ADMIN_DONE);
+        if (space.admin(this, (int) a, (int) b)) replyStatement((int) a, LogProtocol.ADMIN_DONE);
         return true;
       }
       default -> throw new SimulationException("log manager: unknown request " + kind);
@@ -567,6 +567,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     ctx.send(poolLinks[session / sessionsPerPool], now() + cfg.replyNanos(), kind, session, 0);
   }
 
+  /** The answer to a log administration statement or a statement failing with 9002: it takes the statement's time. */
+  private void replyStatement(int session, int kind) {
+    ctx.send(poolLinks[session / sessionsPerPool], now() + cfg.replyNanos() + space.statementNanos(), kind, session,
+        0);
+  }
+
   // ------------------------------------------------------------------------------------------------- checkpoints
 
   /** The oldest checkpoint's record is hardened: write the dirty pages (write-ahead logging holds for them all). */
@@ -635,6 +641,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     if (!toDevice) { // a session pool: replies come from completions (and flushes of a hardened log)
       if (port == LogProtocol.DEVICE_PORT) return cfg.replyNanos();
       if (port == LogProtocol.SESSIONS_PORT && immediateReplies) return cfg.replyNanos();
+      if (port == LogProtocol.SESSIONS_PORT && managed) return cfg.replyNanos() + space.statementNanos();
       return VirtualTime.NEVER;
     }
     if (port == LogProtocol.SESSIONS_PORT) { // a managed log space may zero (grow) on any request
@@ -710,7 +717,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   @Override
   public void adminDone(int session) {
-    reply(session, LogProtocol.ADMIN_DONE);
+    replyStatement(session, LogProtocol.ADMIN_DONE);
   }
 
   @Override

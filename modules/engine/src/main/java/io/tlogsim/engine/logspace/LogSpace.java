@@ -110,6 +110,14 @@ public interface LogSpace {
     return null;
   }
 
+  /**
+   * How long a log administration statement (or a statement failing with 9002) takes to answer, besides the reply's
+   * delay; the log manager promises its sessions no reply sooner than that after a request.
+   */
+  default long statementNanos() {
+    return 0;
+  }
+
   /** How often the log manager records {@link #sampleFact()} while sessions are open (0: never). */
   default long sampleIntervalNanos() {
     return 0;

@@ -44,7 +44,9 @@ public final class LogSpaceKind implements ScenarioKind {
       ParamSpec.bool("replicationReader", "a replication log reader that has read nothing holds the log (REPLICATION)"),
       ParamSpec.longValue("firstFseqNo", 1, 1L << 40, "FSeqNo of the first VLF used"),
       ParamSpec.decimal("logSpaceSampleMs", 0, 1e7,
-          "how often the log's size, space used and VLF count are recorded as facts (0: never)"));
+          "how often the log's size, space used and VLF count are recorded as facts (0: never)"),
+      ParamSpec.decimal("adminStatementUs", 1, 1e9,
+          "time of a log administration statement (DBCC, ALTER DATABASE) or of a statement failing with 9002"));
 
   static final List<ParamSpec> PARAMS = concat();
 
@@ -132,7 +134,7 @@ public final class LogSpaceKind implements ScenarioKind {
         base.log(), base.policy(), base.logDevice(), base.dataDevice(), base.data(),
         names -> new ManagedLogSpace(new ManagedLogSpace.Config(database, rule, specs, names, model,
             p.getDouble("rollbackReservationFactor"), autoCheckpoint, p.getBoolean("replicationReader"), sessions,
-            steps, p.getLong("firstFseqNo"), sample)),
+            steps, p.getLong("firstFseqNo"), sample, VirtualTime.micros(p.getDouble("adminStatementUs")))),
         devices);
   }
 

@@ -47,11 +47,12 @@ public final class ManagedLogSpace implements LogSpace {
    * @param replicationReader a replication log reader that has read nothing yet holds the log (REPLICATION)
    * @param sessions sessions of the database (transactions are tracked per session)
    * @param steps the script's steps (administration steps are carried out here)
+   * @param statementNanos how long an administration statement, or a statement that fails with 9002, takes
    * @param sampleNanos how often the time series of log size, space used and VLF count is sampled (0: never)
    */
   public record Config(String database, VlfRule rule, List<LogFileSpec> files, List<String> devices,
       RecoveryModel recoveryModel, double reservationFactor, double autoCheckpointPercent, boolean replicationReader,
-      int sessions, List<Step> steps, long firstFseqNo, long sampleNanos) {}
+      int sessions, List<Step> steps, long firstFseqNo, long sampleNanos, long statementNanos) {}
 
   private final Config cfg;
   private LogLayout layout;
@@ -462,6 +463,11 @@ public final class ManagedLogSpace implements LogSpace {
 
   public LogLayout layout() {
     return layout;
+  }
+
+  @Override
+  public long statementNanos() {
+    return cfg.statementNanos();
   }
 
   @Override
