@@ -246,11 +246,12 @@ public final class LogLayout {
     if (f == null) return "Could not locate file '" + fileId + "' for database.";
     while (f.size > targetBytes && f.vlfs.size() > 1) {
       Vlf last = f.vlfs.get(f.vlfs.size() - 1);
-      if (last.active || last == afterGrowth || grownAhead.contains(last)) {
+      if (last.active || last == afterGrowth) {
         return "Cannot shrink log file " + fileId + " (" + f.spec.name() + ") because the logical log file located"
             + " at the end of the file is in use.";
       }
       f.vlfs.remove(f.vlfs.size() - 1);
+      grownAhead.remove(last); // never used: it goes with the rest
       f.size -= last.size;
     }
     return null;
@@ -262,8 +263,9 @@ public final class LogLayout {
     if (f == null) return "The file '" + fileId + "' does not exist in database.";
     if (f.id == FIRST_LOG_FILE_ID) return "The primary data or log file cannot be removed from a database.";
     for (Vlf v : f.vlfs) {
-      if (v.active || v == afterGrowth || grownAhead.contains(v)) return "The file '" + f.spec.name() + "' cannot be removed because it is not empty.";
+      if (v.active || v == afterGrowth) return "The file '" + f.spec.name() + "' cannot be removed because it is not empty.";
     }
+    grownAhead.removeIf(v -> v.fileId == f.id);
     files.remove(f);
     return null;
   }

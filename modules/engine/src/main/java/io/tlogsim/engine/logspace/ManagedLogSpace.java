@@ -298,7 +298,7 @@ public final class ManagedLogSpace implements LogSpace {
 
   private void autoCheckpointIfDue(long logEnd) {
     if (cfg.recoveryModel() != RecoveryModel.SIMPLE || cfg.autoCheckpointPercent() <= 0 || checkpointAsked) return;
-    double used = 100.0 * (layout.endLsn() - layout.activeStartLsn() + reserved) / layout.totalSize();
+    double used = 100.0 * (logEnd - layout.activeStartLsn() + reserved) / layout.totalSize();
     if (used >= cfg.autoCheckpointPercent()) {
       checkpointWanted = true;
       checkpointAsked = true;
