@@ -37,7 +37,8 @@ public final class LogSpaceKind implements ScenarioKind {
       ParamSpec.decimal("logGrowthPercent", 0, 1000, "growth in percent of the file's size (0: by logGrowthMB)"),
       ParamSpec.decimal("logMaxSizeMB", 0, 16_777_216, "maximum size of each log file (0: unlimited)").withUnit("MB"),
       ParamSpec.decimal("rollbackReservationFactor", 0, 100,
-          "log reserved for the rollback of an open transaction, per byte it logged (counted as used until it ends)"),
+          "log an open transaction reserves for its rollback, per byte of the compensation records that would undo"
+              + " what it logged (counted as used until it ends)"),
       ParamSpec.decimal("autoCheckpointPercent", 0, 100,
           "SIMPLE: an automatic checkpoint when this percent of the log is used (0: never)"),
       ParamSpec.bool("traceFlag3505", "trace flag 3505: no automatic checkpoints (neither by interval nor at 70%)"),
