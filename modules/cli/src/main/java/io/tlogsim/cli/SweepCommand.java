@@ -72,6 +72,14 @@ final class SweepCommand implements Callable<Integer> {
       err.flush();
     });
     if (!quiet) {
+      double wall = (System.nanoTime() - start) / 1e9;
+      stdout.printf(Locale.ROOT, "done         %d runs in %s wall (%d new)%n", rows.size(), duration(wall), newRuns[0]);
+      List<Experiment.Point> points = e.points();
+      for (Sweep.Precision pr : Sweep.precision(e, rows)) {
+        stdout.printf(Locale.ROOT, "precision    %s: widest 95%% CI %s of the mean (point %s)%n", pr.metric(),
+            Double.isFinite(pr.widest()) ? String.format(Locale.ROOT, "%.2f%%", pr.widest() * 100) : "unbounded",
+            pr.point() < 0 ? "-" : String.join(" ", points.get(pr.point()).values()));
+      }
       if (newRuns[0] == 0) stdout.println("sweep        all " + rows.size() + " runs were done already");
       stdout.println("results      " + dir.resolve(Sweep.RUNS) + " (per run)");
       stdout.println("             " + dir.resolve(Sweep.POINTS) + " (mean and 95% confidence interval per point)");

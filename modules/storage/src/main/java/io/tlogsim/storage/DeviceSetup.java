@@ -12,6 +12,13 @@ public sealed interface DeviceSetup {
   /** The GCM-1 device: latency + bytes / rate, one request at a time. */
   record Simple(long latencyNanos, double mbPerSec, long capacityBytes) implements DeviceSetup {}
 
+  /** A device measured by calibrate-device. */
+  record OfProfile(ProfileSpec spec) implements DeviceSetup {
+    public long capacityBytes() {
+      return spec.capacityBytes();
+    }
+  }
+
   record OfSsd(SsdSpec spec) implements DeviceSetup {
     public long capacityBytes() {
       return spec.capacityBytes();

@@ -61,6 +61,8 @@ public final class StorageAssembly {
     Device d;
     if (setup instanceof DeviceSetup.Simple s) {
       d = new SimpleDevice(name, s.latencyNanos(), s.mbPerSec());
+    } else if (setup instanceof DeviceSetup.OfProfile pr) {
+      d = new ProfileDevice(name, pr.spec());
     } else if (setup instanceof DeviceSetup.OfSsd s) {
       d = new Ssd(name, s.spec());
     } else if (setup instanceof DeviceSetup.OfHdd h) {

@@ -69,53 +69,23 @@ public final class Sweep {
     }
     int resumed = rows.size();
     List<Experiment.Point> points = e.points();
-    List<Runnable> todo = new ArrayList<>();
-    Object lock = new Object();
-    int total = e.runs();
+    int[] total = {e.runs()};
     try (BufferedWriter out = Files.newBufferedWriter(runsCsv, StandardCharsets.UTF_8, StandardOpenOption.APPEND)) {
+      // the first pass: every point, replication by replication (so that a stopped sweep has every point begun)
+      List<int[]> todo = new ArrayList<>();
       for (int rep = 0; rep < e.replications(); rep++) {
-        for (Experiment.Point p : points) {
-          if (rows.containsKey(key(p.index(), rep))) continue;
-          int replication = rep;
-          todo.add(() -> {
-            Row row = runOne(p, replication);
-            synchronized (lock) {
-              rows.put(key(row.point(), row.replication()), row);
-              try {
-                out.write(csv(row));
-                out.newLine();
-                out.flush();
-              } catch (IOException ex) {
-                throw new UncheckedIOException(ex);
-              }
-              listener.accept(new Progress(rows.size(), total, resumed, row));
-            }
-          });
-        }
+        for (Experiment.Point p : points) todo.add(new int[] {p.index(), rep});
       }
-      ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel), r -> {
-        Thread t = new Thread(r, "sweep");
-        t.setDaemon(true);
-        return t;
-      });
-      try {
-        List<Future<?>> futures = new ArrayList<>();
-        for (Runnable t : todo) futures.add(pool.submit(t));
-        for (Future<?> f : futures) {
-          try {
-            f.get();
-          } catch (ExecutionException ex) {
-            pool.shutdownNow();
-            if (ex.getCause() instanceof RuntimeException re) throw re;
-            throw new IllegalStateException(ex.getCause());
-          }
-        }
-      } catch (InterruptedException ex) {
-        Thread.currentThread().interrupt();
-        pool.shutdownNow();
-        throw new IllegalStateException("interrupted");
-      } finally {
-        pool.shutdown();
+      runAll(todo, rows, out, parallel, listener, total, resumed);
+      // then more replications where a mean is not yet precise enough; the decisions depend only on results, which
+      // are deterministic, so a resumed sweep takes the same ones
+      int[] decided = new int[points.size()]; // per point: replications decided so far (rounds 0 .. k)
+      java.util.Arrays.fill(decided, e.replications());
+      while (e.precision().on()) {
+        List<int[]> more = moreReplications(rows, decided);
+        if (more.isEmpty()) break;
+        total[0] = rows.size() + (int) more.stream().filter(k -> !rows.containsKey(key(k[0], k[1]))).count();
+        runAll(more, rows, out, parallel, listener, total, resumed);
       }
     }
     List<Row> all = new ArrayList<>(rows.values());
@@ -124,6 +94,97 @@ public final class Sweep {
     writePoints(all);
     Files.writeString(dir.resolve(SweepReport.FILE), new SweepReport(e, all).html());
     return all;
+  }
+
+  /** Runs the (point, replication) pairs not in {@code rows} yet, {@code parallel} at once, appending each row. */
+  private void runAll(List<int[]> pairs, Map<String, Row> rows, BufferedWriter out, int parallel,
+      Consumer<Progress> listener, int[] total, int resumed) {
+    List<Experiment.Point> points = e.points();
+    Object lock = new Object();
+    List<Runnable> todo = new ArrayList<>();
+    for (int[] pr : pairs) {
+      if (rows.containsKey(key(pr[0], pr[1]))) continue;
+      Experiment.Point p = points.get(pr[0]);
+      int replication = pr[1];
+      todo.add(() -> {
+        Row row = runOne(p, replication);
+        synchronized (lock) {
+          rows.put(key(row.point(), row.replication()), row);
+          try {
+            out.write(csv(row));
+            out.newLine();
+            out.flush();
+          } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+          }
+          listener.accept(new Progress(rows.size(), Math.max(total[0], rows.size()), resumed, row));
+        }
+      });
+    }
+    if (todo.isEmpty()) return;
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, parallel), r -> {
+      Thread t = new Thread(r, "sweep");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      List<Future<?>> futures = new ArrayList<>();
+      for (Runnable t : todo) futures.add(pool.submit(t));
+      for (Future<?> f : futures) {
+        try {
+          f.get();
+        } catch (ExecutionException ex) {
+          pool.shutdownNow();
+          if (ex.getCause() instanceof RuntimeException re) throw re;
+          throw new IllegalStateException(ex.getCause());
+        }
+      }
+    } catch (InterruptedException ex) {
+      Thread.currentThread().interrupt();
+      pool.shutdownNow();
+      throw new IllegalStateException("interrupted");
+    } finally {
+      pool.shutdown();
+    }
+  }
+
+  /**
+   * The next replications of the points whose precision metrics are not yet precise: for each, as many as the spread
+   * seen so far says it needs ((2 t s / (width x mean))^2 in all), at most doubling its runs and at most
+   * maxReplications; replications are numbered on from the point's last.
+   */
+  private List<int[]> moreReplications(Map<String, Row> rows, int[] decided) {
+    Experiment.Precision pr = e.precision();
+    // only the replications of the rounds decided so far count (a resumed sweep may hold later ones already)
+    List<Row> counted = rows.values().stream().filter(r -> r.replication() < decided[r.point()]).toList();
+    Map<Integer, List<Stats>> stats = stats(e, counted);
+    List<int[]> more = new ArrayList<>();
+    for (Map.Entry<Integer, List<Stats>> en : stats.entrySet()) {
+      int n = en.getValue().get(0).n();
+      int have = decided[en.getKey()];
+      if (have >= pr.maxReplications()) continue;
+      int need = have;
+      for (String m : pr.metrics()) {
+        Stats st = en.getValue().get(e.metrics().indexOf(m));
+        if (precise(st, pr.width())) continue;
+        double target = pr.width() * Math.abs(st.mean()) / 2; // the half-width wanted
+        double estimate = target > 0 && Double.isFinite(st.stddev())
+            ? Math.pow(Stats.t975(Math.max(1, n - 1)) * st.stddev() / target, 2) : 2.0 * have;
+        need = Math.max(need, (int) Math.min(Math.ceil(estimate), 2L * have));
+        need = Math.max(need, have + 1);
+      }
+      need = Math.min(need, pr.maxReplications());
+      for (int rep = have; rep < need; rep++) more.add(new int[] {en.getKey(), rep});
+      decided[en.getKey()] = need;
+    }
+    return more;
+  }
+
+  /** Whether a mean is known to within {@code width} x |mean| (the interval's full width); a constant is. */
+  public static boolean precise(Stats st, double width) {
+    if (st.n() < 2) return false;
+    if (st.stddev() == 0) return true;
+    return st.ci95High() - st.ci95Low() < width * Math.abs(st.mean());
   }
 
   private Row runOne(Experiment.Point p, int replication) {
@@ -150,6 +211,33 @@ public final class Sweep {
       }
       out.put(point, perMetric);
     });
+    return out;
+  }
+
+  /** The point where a metric's mean is least precise: its 95% CI half-width relative to the mean. */
+  public record Precision(String metric, double widest, int point) {}
+
+  /**
+   * Per metric, the widest 95% confidence interval over the points, its full width over the mean (0 where every
+   * replication gave the same value, infinite where a mean of 0 has a spread or a point has one run).
+   */
+  public static List<Precision> precision(Experiment e, List<Row> rows) {
+    List<Precision> out = new ArrayList<>();
+    Map<Integer, List<Stats>> stats = stats(e, rows);
+    for (int k = 0; k < e.metrics().size(); k++) {
+      double widest = 0;
+      int at = -1;
+      for (Map.Entry<Integer, List<Stats>> en : stats.entrySet()) {
+        Stats st = en.getValue().get(k);
+        double rel = st.n() < 2 ? Double.POSITIVE_INFINITY
+            : st.stddev() == 0 ? 0 : st.mean() == 0 ? Double.POSITIVE_INFINITY : 2 * st.relativeHalfWidth();
+        if (at < 0 || rel > widest) {
+          widest = rel;
+          at = en.getKey();
+        }
+      }
+      out.add(new Precision(e.metrics().get(k), widest, at));
+    }
     return out;
   }
 

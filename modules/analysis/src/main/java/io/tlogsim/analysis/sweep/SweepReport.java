@@ -35,7 +35,31 @@ final class SweepReport {
     b.append("<p>Base scenario <code>").append(esc(e.base())).append("</code>, ").append(points.size())
         .append(" points &times; ").append(e.replications()).append(" replications = ").append(rows.size())
         .append(" runs. Means with 95% confidence intervals (Student's t over the replications).</p>\n");
-    for (int k = 0; k < e.metrics().size(); k++) b.append(chart(k, stats, points));
+    if (e.precision().on()) {
+      b.append("<p>Replications were added where a point's 95% confidence interval of ")
+          .append(esc(String.join(", ", e.precision().metrics()))).append(" was ")
+          .append(fmt(e.precision().width() * 100)).append("% of its mean or wider (at most ")
+          .append(e.precision().maxReplications()).append(" per point). Widest intervals (full width):</p>\n<ul>");
+      for (Sweep.Precision pr : Sweep.precision(e, rows)) {
+        b.append("<li><code>").append(esc(pr.metric())).append("</code>: ")
+            .append(Double.isFinite(pr.widest()) ? fmt(pr.widest() * 100) + "%" : "unbounded").append(" of the mean")
+            .append(pr.point() < 0 ? "" : " (" + esc(String.join(" ", points.get(pr.point()).values())) + ")")
+            .append("</li>");
+      }
+      b.append("</ul>\n");
+    }
+    // a panel per combination of the axes after the second; within it, a line per value of the second axis
+    Map<String, List<Experiment.Point>> panels = new LinkedHashMap<>();
+    for (Experiment.Point p : points) {
+      List<String> label = new ArrayList<>();
+      for (int a = 2; a < e.axes().size(); a++) label.add(e.axes().get(a).key() + "=" + p.values().get(a));
+      panels.computeIfAbsent(String.join(", ", label), x -> new ArrayList<>()).add(p);
+    }
+    for (int k = 0; k < e.metrics().size(); k++) {
+      for (Map.Entry<String, List<Experiment.Point>> panel : panels.entrySet()) {
+        b.append(chart(k, stats, panel.getValue(), panel.getKey()));
+      }
+    }
     b.append("<h2>Points</h2>\n<table><tr><th>point</th>");
     for (Experiment.Axis a : e.axes()) b.append("<th>").append(esc(a.key())).append("</th>");
     for (String m : e.metrics()) b.append("<th>").append(esc(m)).append(" mean [95% CI]</th>");
@@ -56,24 +80,25 @@ final class SweepReport {
   }
 
   /** Metric k against the first axis, a line per combination of the other axes' values. */
-  private String chart(int k, Map<Integer, List<Stats>> stats, List<Experiment.Point> points) {
+  private String chart(int k, Map<Integer, List<Stats>> stats, List<Experiment.Point> points, String panel) {
     String metric = e.metrics().get(k);
+    String title = panel.isEmpty() ? metric : metric + " (" + panel + ")";
     Experiment.Axis x = e.axes().isEmpty() ? null : e.axes().get(0);
     boolean numericX = x != null && x.values().stream().allMatch(v -> v.matches("-?[0-9.eE+-]+"));
-    SvgChart c = new SvgChart(metric, x == null ? "point" : x.key(), metric).logX(x != null && x.logScale());
+    SvgChart c = new SvgChart(title, x == null ? "point" : x.key(), metric).logX(x != null && x.logScale());
     Map<String, List<Integer>> lines = new LinkedHashMap<>();
     for (Experiment.Point p : points) {
       if (!stats.containsKey(p.index())) continue;
       List<String> rest = p.values().size() > 1 ? p.values().subList(1, p.values().size()) : List.of();
       List<String> label = new ArrayList<>();
-      for (int a = 1; a < e.axes().size(); a++) label.add(e.axes().get(a).key() + "=" + rest.get(a - 1));
+      if (e.axes().size() > 1) label.add(e.axes().get(1).key() + "=" + rest.get(0));
       lines.computeIfAbsent(label.isEmpty() ? metric : String.join(", ", label), s -> new ArrayList<>()).add(p.index());
     }
     lines.forEach((name, idx) -> {
       int n = idx.size();
       double[] xs = new double[n], ys = new double[n], lo = new double[n], hi = new double[n];
       for (int i = 0; i < n; i++) {
-        Experiment.Point p = points.get(idx.get(i));
+        Experiment.Point p = e.points().get(idx.get(i));
         xs[i] = numericX ? Double.parseDouble(p.values().get(0)) : i;
         Stats s = stats.get(p.index()).get(k);
         ys[i] = s.mean();

@@ -40,6 +40,8 @@ public final class CommitPathKind implements ScenarioKind {
       // the run and the sessions
       ParamSpec.decimal("simulatedSeconds", 0.001, 86_400,
           "simulated time to cover at most (the run ends sooner when every session has finished its script)"),
+      ParamSpec.decimal("warmupSeconds", 0, 86_400,
+          "commits acknowledged before this simulated time are left out of the commit statistics (rates, latency)"),
       ParamSpec.integer("sessions", 1, 1_000_000, "sessions, each running the script"),
       ParamSpec.integer("sessionsPerPool", 0, 1_000_000,
           "sessions per pool actor (0: automatic; a host with cores keeps them in one pool, which shares the cores)"),
@@ -131,6 +133,10 @@ public final class CommitPathKind implements ScenarioKind {
     if (p.getLong("tableRows") > 0 && !p.getBoolean("dataOnLogDevice")) {
       DeviceParams.setup(p.getString("dataDevice"), p, StorageTables.premium());
     }
+    if (p.getDouble("warmupSeconds") >= p.getDouble("simulatedSeconds")) {
+      throw BadInputException.about("warmupSeconds", "must be less than simulatedSeconds ("
+          + p.getDouble("simulatedSeconds") + "), got " + p.getDouble("warmupSeconds"));
+    }
     int page = p.getInt("logPageBytes");
     if (page % 512 != 0) throw BadInputException.about("logPageBytes", "must be a multiple of 512, got " + page);
     if (p.getInt("logPageHeaderBytes") >= page) {
@@ -192,7 +198,7 @@ public final class CommitPathKind implements ScenarioKind {
     Workload w = new Workload(p.getInt("cores"), us(p, "hopUs"), us(p, "cpuStatementUs"), us(p, "cpuInsertRowUs"),
         us(p, "cpuUpdateRowUs"), us(p, "cpuDeleteRowUs"), us(p, "cpuCommitUs"), header + p.getInt("rowBytes"),
         header + 2 * updated, header + p.getInt("rowBytes"), p.getInt("commitRecordBytes"), header + updated,
-        tableRows, p.getInt("chunkRows"));
+        tableRows, p.getInt("chunkRows"), VirtualTime.seconds(p.getDouble("warmupSeconds")));
     int page = p.getInt("logPageBytes");
     LogConfig log = new LogConfig(page, p.getInt("logPageHeaderBytes"), p.getInt("logBlockBytes") / page,
         p.getInt("logBuffers"), p.getInt("maxOutstandingWrites"), p.getInt("maxOutstandingKB") * 1024L,
@@ -216,13 +222,9 @@ public final class CommitPathKind implements ScenarioKind {
         Policies.of(p), logDevice, dataDevice, data);
   }
 
-  /**
-   * Whether a log write on this device model needs a flush (fsync) to be durable: an SSD has a volatile write cache
-   * (REFERENCE.md 4, "SSD fsync", with or without power-loss protection); an HDD without one, a RAID controller's
-   * battery-backed cache and a cloud disk are durable when they acknowledge a write.
-   */
+  /** Whether a log write on this device model needs a flush (fsync) to be durable. */
   static boolean flushesAfterWrite(String model) {
-    return model.equals("ssd");
+    return DeviceParams.volatileWriteCache(model);
   }
 
   private static long us(Params p, String key) {

@@ -103,7 +103,8 @@ public final class CommitPathRun {
     CommitStats c = o.commits();
     LogStats log = o.log();
     PoolStats ps = o.sessions();
-    double perSecond = ratio(c.count(), seconds);
+    double warmup = o.model().spec().workload().warmupNanos() / 1e9;
+    double perSecond = ratio(c.count(), seconds - warmup); // the commits counted are those after the warm-up
     double pagesPerWrite = ratio(log.pages(), log.writes());
     double recordsPerPage = ratio(log.records(), log.pages());
 
@@ -117,6 +118,7 @@ public final class CommitPathRun {
     Map<String, Object> commits = new LinkedHashMap<>();
     commits.put("count", c.count());
     commits.put("perSecond", round(perSecond));
+    commits.put("warmupSeconds", warmup);
     commits.put("latencyUs", latency(c));
     commits.put("durable", log.durableCommits());
     commits.put("acknowledgedEarly", log.lazyCommits());
@@ -202,7 +204,7 @@ public final class CommitPathRun {
       lines.addAll(Text.lines("commits", "none acknowledged"));
     } else {
       lines.addAll(Text.lines("commits", Text.count(c.count()) + " (" + String.format(Locale.ROOT, "%,.1f/s", perSecond)
-          + ")", "mean " + Text.latencyUs(c.meanLatencyUs()), "p50 " + Text.latencyUs(c.percentileUs(50)),
+          + ")" + (warmup > 0 ? String.format(Locale.ROOT, " after a %.3f s warm-up", warmup) : ""), "mean " + Text.latencyUs(c.meanLatencyUs()), "p50 " + Text.latencyUs(c.percentileUs(50)),
           "p99 " + Text.latencyUs(c.percentileUs(99)), "max " + Text.latencyUs(c.latencyMaxNanos() / 1e3)));
     }
     if (log.lazyCommits() > 0) {

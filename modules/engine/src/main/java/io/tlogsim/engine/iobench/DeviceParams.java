@@ -9,6 +9,7 @@ import io.tlogsim.storage.DeviceSetup;
 import io.tlogsim.storage.HddSpec;
 import io.tlogsim.storage.PremiumCatalog;
 import io.tlogsim.storage.PremiumSpec;
+import io.tlogsim.storage.ProfileSpec;
 import io.tlogsim.storage.RaidSpec;
 import io.tlogsim.storage.SsdSpec;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ import java.util.Map;
 public final class DeviceParams {
   private DeviceParams() {}
 
-  public static final List<String> MODELS = List.of("simple", "ssd", "hdd", "premium", "raid");
+  public static final List<String> MODELS = List.of("simple", "ssd", "hdd", "premium", "raid", "profile");
   public static final List<String> MEMBER_MODELS = List.of("simple", "ssd", "hdd", "premium");
   private static final long GIB = 1L << 30;
 
@@ -70,6 +71,14 @@ public final class DeviceParams {
         ParamSpec.decimal("raidCacheLatencyUs", 0.001, 1e7, "RAID: latency of a write the cache takes"),
         ParamSpec.decimal("raidControllerUs", 0.001, 1e7, "RAID: controller time each way"),
         ParamSpec.integer("raidDestageDepth", 1, 1024, "RAID: cached writes destaged at once, per member")));
+    for (long b : DeviceProfiles.SIZES) {
+      s.add(ParamSpec.decimal(DeviceProfiles.latencyKey(b), 0.001, 1e8,
+          "profile device: mean latency of a synchronous write of " + b + " B, one in flight"));
+    }
+    s.add(ParamSpec.decimal("profileQd8Speedup", 0.1, 64,
+        "profile device: rate with 8 in flight x the 4 KB latency alone (1: no gain from queueing)"));
+    s.add(ParamSpec.decimal("profileFlushUs", 0.001, 1e8, "profile device: a flush with nothing to write"));
+    s.add(ParamSpec.decimal("profileCapacityGiB", 0.001, 1 << 20, "profile device: capacity"));
     return s;
   }
 
@@ -78,6 +87,15 @@ public final class DeviceParams {
     c.add("auto");
     c.addAll(tables.tierNames());
     return c;
+  }
+
+  /**
+   * Whether a write on this model needs a flush (fsync) to be durable: an SSD has a volatile write cache (REFERENCE.md
+   * 4, "SSD fsync", with or without power-loss protection); an HDD without one, a RAID controller's battery-backed
+   * cache, a cloud disk and a profile (measured with synchronous writes) are durable when they acknowledge a write.
+   */
+  public static boolean volatileWriteCache(String model) {
+    return model.equals("ssd");
   }
 
   /** The device the {@code device} key names. */
@@ -143,6 +161,13 @@ public final class DeviceParams {
       }
       case "raid":
         return raid(p, tables, p.getInt("raidLevel"), p.getInt("raidMembers"), -1);
+      case "profile": {
+        long[] bytes = DeviceProfiles.SIZES.stream().mapToLong(Long::longValue).toArray();
+        long[] nanos = new long[bytes.length];
+        for (int i = 0; i < bytes.length; i++) nanos[i] = us(p, DeviceProfiles.latencyKey(bytes[i]));
+        return new DeviceSetup.OfProfile(new ProfileSpec(bytes, nanos, p.getDouble("profileQd8Speedup"),
+            us(p, "profileFlushUs"), gib(capacityGiB > 0 ? capacityGiB : p.getDouble("profileCapacityGiB"))));
+      }
       default:
         throw new BadInputException("device: must be one of " + String.join(", ", MODELS) + ", got '" + model + "'");
     }
@@ -155,6 +180,7 @@ public final class DeviceParams {
       case "ssd" -> Map.of("mbPerSec", "ssdMBps");
       case "premium" -> Map.of("tier", "premiumTier", "logRateMiBPerSec", "premiumLogRateVCores");
       case "raid" -> Map.of("cacheBytes", "raidCacheMiB");
+      case "profile" -> Map.of("latency", "profile512Us", "flush", "profileFlushUs", "capacity", "profileCapacityGiB");
       default -> Map.of();
     };
     String k = special.get(storageKey);

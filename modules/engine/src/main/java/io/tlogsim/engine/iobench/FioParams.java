@@ -21,6 +21,7 @@ public final class FioParams {
         ParamSpec.longValue("size", 0, Long.MAX_VALUE / 2, "fio's size: bytes per job file (0: the whole device, split"
             + " among the jobs)"),
         ParamSpec.decimal("runtime", 0.000001, 86_400 * 30, "fio's runtime (s); time_based: the jobs loop until then"),
+        ParamSpec.bool("sync", "fio's sync (O_SYNC): a write completes when durable (on an ssd: followed by a flush)"),
         submit());
   }
 
@@ -30,6 +31,11 @@ public final class FioParams {
 
   /** The job group of a scenario against a device of {@code capacityBytes}, with fio's sizing rules checked. */
   public static IoJobSpec job(Params p, long capacityBytes) {
+    return job(p, capacityBytes, false);
+  }
+
+  /** As {@link #job(Params, long)}; {@code volatileCache}: the device needs a flush for a write to be durable. */
+  public static IoJobSpec job(Params p, long capacityBytes, boolean volatileCache) {
     long bs = p.getLong("bs");
     int numjobs = p.getInt("numjobs");
     long size = p.getLong("size");
@@ -44,6 +50,7 @@ public final class FioParams {
           + numjobs + " x " + size);
     }
     return new IoJobSpec(p.getString("rw"), bs, p.getInt("iodepth"), numjobs, p.getInt("rwmixread"), size, 0,
-        VirtualTime.seconds(p.getDouble("runtime")), Math.round(p.getDouble("submitUs") * VirtualTime.NS_PER_US));
+        VirtualTime.seconds(p.getDouble("runtime")), Math.round(p.getDouble("submitUs") * VirtualTime.NS_PER_US),
+        p.getBoolean("sync") && volatileCache);
   }
 }

@@ -67,7 +67,7 @@ public final class IobenchKind implements ScenarioKind {
 
   public Model build(Params p) {
     DeviceSetup setup = DeviceParams.setup(p, tables);
-    IoJobSpec spec = FioParams.job(p, setup.capacityBytes());
+    IoJobSpec spec = FioParams.job(p, setup.capacityBytes(), DeviceParams.volatileWriteCache(p.getString("device")));
     StorageAssembly a = new StorageAssembly();
     StorageAssembly.Placed dev = a.device(p.getString("device"), setup);
     int jobs = a.jobs("jobs", spec, dev);

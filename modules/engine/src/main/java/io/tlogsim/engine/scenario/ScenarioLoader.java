@@ -9,6 +9,7 @@ import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import com.typesafe.config.ConfigValueType;
+import io.tlogsim.engine.iobench.DeviceProfiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -193,6 +194,7 @@ public final class ScenarioLoader {
       given.put(key, ConfigValueFactory.fromAnyRef(o.getValue().trim(), "--set " + key));
       origins.put(key, "--set");
     }
+    expandDeviceProfiles(specs, given, origins, kind.name());
     Map<String, Object> values = new LinkedHashMap<>();
     Map<String, String> paramOrigins = new LinkedHashMap<>();
     for (ParamSpec spec : specs.values()) {
@@ -227,6 +229,32 @@ public final class ScenarioLoader {
     }
     return new Scenario(name, kind, description, seed, params, reference, source, paramOrigins, seedOrigin,
         new LinkedHashMap<>(overrides), dropped);
+  }
+
+  /**
+   * A device key given as {@code profile:NAME} (a file from calibrate-device): the key becomes {@code profile} and the
+   * profile's settings are taken, except those --set gives.
+   */
+  private static void expandDeviceProfiles(Map<String, ParamSpec> specs, Map<String, ConfigValue> given,
+      Map<String, String> origins, String kind) {
+    for (ParamSpec spec : specs.values()) {
+      if (spec.type() != ParamSpec.Type.CHOICE || !spec.allowed().contains("profile")) continue;
+      ConfigValue v = given.get(spec.key());
+      if (v == null || !(v.unwrapped() instanceof String s) || !s.startsWith(DeviceProfiles.PREFIX)) continue;
+      String ref = s.substring(DeviceProfiles.PREFIX.length()).trim();
+      Map<String, ConfigValue> settings = DeviceProfiles.settings(spec.key(), ref);
+      given.put(spec.key(), ConfigValueFactory.fromAnyRef("profile", v.origin().description()));
+      origins.put(spec.key(), origins.get(spec.key()) + " (" + s + ")");
+      for (Map.Entry<String, ConfigValue> e : settings.entrySet()) {
+        if (!specs.containsKey(e.getKey())) {
+          throw new BadInputException(spec.key() + ": profile " + ref + ": kind " + kind + " has no setting "
+              + e.getKey());
+        }
+        if ("--set".equals(origins.get(e.getKey()))) continue;
+        given.put(e.getKey(), e.getValue());
+        origins.put(e.getKey(), "device profile " + ref);
+      }
+    }
   }
 
   /** The keys whose resolved value differs from what the scenario gives without --set. */

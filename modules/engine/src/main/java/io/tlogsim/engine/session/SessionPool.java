@@ -117,11 +117,7 @@ public final class SessionPool implements SimComponent {
     switch (ev.kind()) {
       case LogProtocol.ACK -> {
         int i = (int) ev.a() - firstSession;
-        long latency = now - commitStart[i];
-        commits++;
-        latencySum += latency;
-        if (latency > latencyMax) latencyMax = latency;
-        histogram.recordValue(latency);
+        countCommit(now, now - commitStart[i]);
         proceed(ctx, i, now);
       }
       case CONTINUE -> proceed(ctx, (int) ev.a(), now);
@@ -316,14 +312,19 @@ public final class SessionPool implements SimComponent {
         LogProtocol.recordsA(firstSession + i, flags | (waits ? LogProtocol.FLAG_WAITS : 0)), w.commitRecordBytes());
     txn[i] = 0;
     if (!waits) {
-      long latency = end - asked;
-      commits++;
       lazyCommits++;
-      latencySum += latency;
-      if (latency > latencyMax) latencyMax = latency;
-      histogram.recordValue(latency);
+      countCommit(end, end - asked);
       resumeAt(ctx, i, end);
     }
+  }
+
+  /** A commit acknowledged at {@code at}: counted in the statistics unless it falls in the warm-up. */
+  private void countCommit(long at, long latency) {
+    if (at < w.warmupNanos()) return;
+    commits++;
+    latencySum += latency;
+    if (latency > latencyMax) latencyMax = latency;
+    histogram.recordValue(latency);
   }
 
   private long think(int i, double us, boolean exponential) {

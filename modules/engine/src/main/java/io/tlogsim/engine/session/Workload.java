@@ -10,10 +10,21 @@ import io.tlogsim.engine.scenario.Step;
  * @param hopNanos delay of a request from a session to the log manager
  * @param tableRows rows of the table the statements touch (0: no data file, rows are not tracked)
  * @param chunkRows a large statement's records go to the log manager in chunks of this many
+ * @param warmupNanos commits acknowledged before this simulated time are left out of the commit statistics
  */
 public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cpuInsertRowNanos,
     long cpuUpdateRowNanos, long cpuDeleteRowNanos, long cpuCommitNanos, int insertRecordBytes, int updateRecordBytes,
-    int deleteRecordBytes, int commitRecordBytes, int compensationRecordBytes, long tableRows, int chunkRows) {
+    int deleteRecordBytes, int commitRecordBytes, int compensationRecordBytes, long tableRows, int chunkRows,
+    long warmupNanos) {
+
+  /** A workload whose every commit counts (no warm-up). */
+  public Workload(int cores, long hopNanos, long cpuStatementNanos, long cpuInsertRowNanos, long cpuUpdateRowNanos,
+      long cpuDeleteRowNanos, long cpuCommitNanos, int insertRecordBytes, int updateRecordBytes, int deleteRecordBytes,
+      int commitRecordBytes, int compensationRecordBytes, long tableRows, int chunkRows) {
+    this(cores, hopNanos, cpuStatementNanos, cpuInsertRowNanos, cpuUpdateRowNanos, cpuDeleteRowNanos, cpuCommitNanos,
+        insertRecordBytes, updateRecordBytes, deleteRecordBytes, commitRecordBytes, compensationRecordBytes, tableRows,
+        chunkRows, 0);
+  }
 
   public Workload {
     if (hopNanos <= 0) throw new IllegalArgumentException("a session's hop must be > 0 ns");
@@ -21,6 +32,7 @@ public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cp
         || cpuCommitNanos < 0) {
       throw new IllegalArgumentException("CPU costs must be >= 0");
     }
+    if (warmupNanos < 0) throw new IllegalArgumentException("warm-up must be >= 0 ns");
   }
 
   /** GCM-1's sessions (BENCH.md): no CPU, a commit record of {@code recordBytes} alone. */

@@ -9,9 +9,16 @@ import java.util.List;
  * {@code startBytes} on the device, as fio creates one file per job.
  *
  * @param submitNanos the one-way delay from the job to the device (the lookahead of that link): fio's submission
+ * @param flushEachWrite fio's sync on a device with a volatile write cache: each write is followed by a flush and
+ *     completes (its latency ends) when the flush does
  */
 public record IoJobSpec(String rw, long blockBytes, int iodepth, int numjobs, int rwmixread, long sizeBytes,
-    long startBytes, long runtimeNanos, long submitNanos) {
+    long startBytes, long runtimeNanos, long submitNanos, boolean flushEachWrite) {
+
+  public IoJobSpec(String rw, long blockBytes, int iodepth, int numjobs, int rwmixread, long sizeBytes,
+      long startBytes, long runtimeNanos, long submitNanos) {
+    this(rw, blockBytes, iodepth, numjobs, rwmixread, sizeBytes, startBytes, runtimeNanos, submitNanos, false);
+  }
 
   public static final List<String> PATTERNS = List.of("read", "write", "randread", "randwrite", "randrw");
 

@@ -14,7 +14,8 @@ import io.tlogsim.storage.DeviceProtocol;
  * {@code iodepth} I/Os in flight, and submit the next the moment one completes, until the runtime is over. Sequential
  * patterns walk their file block by block (wrapping at its end); random ones pick a uniformly random block of it; randrw
  * draws each I/O's direction with probability rwmixread. Completion latency runs from submission to completion; only
- * I/Os that complete within the runtime count, as fio's do.
+ * I/Os that complete within the runtime count, as fio's do. With {@code flushEachWrite} (fio's sync on a device with a
+ * volatile cache) a write is followed by a flush and completes with it.
  *
  * <p>Requests carry the slot (job x iodepth + i) as their tag, the job's file as their file id (job number).
  */
@@ -56,8 +57,14 @@ public final class IoJobs implements SimComponent {
     if (ev.kind() != DeviceProtocol.DONE) throw new SimulationException("jobs: unexpected event kind " + ev.kind());
     int slot = (int) ev.a();
     if (slot < 0 || slot >= slots) throw new SimulationException("jobs: completion of no I/O (tag " + ev.a() + ")");
+    if (ev.c() == DeviceProtocol.WRITE && spec.flushEachWrite()) {
+      // fio's sync: the write is done when the flush that follows it is (its latency runs on)
+      ctx.send(deviceLink, now + spec.submitNanos(), DeviceProtocol.FLUSH, slot, ev.b(), 0, ev.d());
+      return;
+    }
     if (now <= spec.runtimeNanos()) {
       long latency = now - submitted[slot];
+      // a flush's DONE carries the bytes of the write it hardens (b), so the write is counted with its size
       (kind[slot] == DeviceProtocol.READ ? reads : writes).add(ev.b(), latency);
     }
     submit(ctx, slot, now);
