@@ -1,0 +1,123 @@
+package io.tlogsim.cli;
+
+import io.tlogsim.analysis.advise.Advisor;
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tlogsim advise}: a flush policy that reaches a commit rate within a loss bound, found by simulated runs, and
+ * the log's size, growth, VLFs, backup cadence and cloud file size for it, in one table with the runs behind it.
+ */
+@Command(name = "advise", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
+    description = "Search, with simulated runs of the commit path (the oltp-commits load), for the flush policy that "
+        + "reaches a commit rate without exposing more than a given time of acknowledged commits to a crash, and size "
+        + "the log for it: size, growth increment and VLFs, log-backup cadence, managed-instance file size.")
+final class AdviseCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--target-commits-per-second", required = true, paramLabel = "X",
+      description = "The commit rate to reach.")
+  double target;
+
+  @Option(names = "--max-loss-ms", required = true, paramLabel = "Y",
+      description = "Most acknowledged work a crash may lose, in ms of commits (0: fully durable policies only).")
+  double maxLossMs;
+
+  @Option(names = "--device", paramLabel = "DEVICE", defaultValue = "ssd",
+      description = "The log device: ssd, hdd, simple, raid, premium (every managed-instance file band is tried), or "
+          + "profile:NAME from calibrate-device (default: ${DEFAULT-VALUE}).")
+  String device;
+
+  @Option(names = "--log-growth-per-hour", paramLabel = "GiB", defaultValue = "0",
+      description = "Log written per hour, GiB (default: from the simulated log rate at the target).")
+  double growth;
+
+  @Option(names = "--sql-server-version", paramLabel = "V", defaultValue = "2022",
+      description = "VLF rules: pre-2014, 2014 or 2022 (also Azure) (default: ${DEFAULT-VALUE}).")
+  String version;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Seed of the runs (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--parallel", paramLabel = "N", defaultValue = "2",
+      description = "Policies searched at once (default: ${DEFAULT-VALUE}).")
+  int parallel;
+
+  @Option(names = "--quiet", description = "No progress lines.")
+  boolean quiet;
+
+  @Override
+  public Integer call() {
+    if (parallel < 1 || parallel > 64) {
+      throw new io.tlogsim.engine.scenario.BadInputException("--parallel: must be from 1 to 64, got " + parallel);
+    }
+    Advisor.Request req = new Advisor.Request(target, maxLossMs, device, growth, version, seed);
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    long start = System.nanoTime();
+    Advisor advisor = new Advisor(req, parallel, line -> {
+      if (quiet) return;
+      synchronized (err) {
+        err.printf(Locale.ROOT, "progress     %s (%.0f s)%n", line, (System.nanoTime() - start) / 1e9);
+        err.flush();
+      }
+    });
+    out.printf(Locale.ROOT, "advise       %,.0f commits/s, at most %s ms of acknowledged commits lost, log on %s%n",
+        target, fmt(maxLossMs), device);
+    out.printf(Locale.ROOT, "load         %s: sessions inserting one row per transaction (1 ms think, 4 cores);"
+        + " runs must beat the target by 5%%%n", "oltp-commits");
+    out.flush();
+    Advisor.Advice a = advisor.advise();
+    out.printf(Locale.ROOT, "%-20s %-22s %8s %11s %10s %10s %9s %5s  %s%n", "policy", "device", "sessions",
+        "commits/s", "p50 us", "p99 us", "loss ms", "runs", "verdict");
+    for (Advisor.Option o : a.options()) {
+      Advisor.Run r = o.reached() != null ? o.reached() : o.best();
+      out.printf(Locale.ROOT, "%-20s %-22s %8d %,11.0f %10s %10s %9s %5d  %s%s%n", o.policy().name(), o.deviceLabel(),
+          r.sessions(), r.commitsPerSecond(), fmt(r.p50Us()), fmt(r.p99Us()), fmt(r.lossMs()), o.runs().size(),
+          o.verdict(), o == a.chosen() ? "  <- advice" : "");
+    }
+    out.println("runs behind each line (re-run any of them as it is):");
+    for (Advisor.Option o : a.options()) {
+      Advisor.Run r = o.reached() != null ? o.reached() : o.best();
+      out.printf(Locale.ROOT, "  %-20s %s  (digest %s)%n", o.policy().name(), r.scenarioLine(), r.digest());
+    }
+    if (a.chosen() == null) {
+      out.println("advice       no flush policy meets both on " + device + ": see the verdicts (a faster device,"
+          + " a larger loss bound, or more cores)");
+    } else {
+      Advisor.Sizing s = a.sizing();
+      Advisor.Run r = a.chosen().reached();
+      out.printf(Locale.ROOT, "advice       flush policy %s on %s: %,.0f commits/s with %d sessions, p99 %s us,"
+          + " loss %s ms%n", a.chosen().policy().name(), a.chosen().deviceLabel(), r.commitsPerSecond(), r.sessions(),
+          fmt(r.p99Us()), fmt(r.lossMs()));
+      out.printf(Locale.ROOT, "log growth   %.3f GiB/hour (%s)%n", s.growthGiBPerHour(),
+          s.growthSource().equals("given") ? "given" : "simulated log rate at the target");
+      out.printf(Locale.ROOT, "log backup   every %d min (a backup reads its log within a minute at REFERENCE 5.2's"
+          + " 42 MB/s)%n", s.backupMinutes());
+      out.printf(Locale.ROOT, "log size     %.2f GiB (two backup intervals of log), growth %d MiB: %d VLFs at"
+          + " creation, %d per growth%s (SQL Server %s rules)%n", s.logGiB(), s.growthMiB(), s.vlfsAtCreation(),
+          s.vlfsPerGrowth(), s.growthZeroed() ? ", zero-filled" : ", not zero-filled", version);
+      if (s.cloudBand() != null) {
+        out.printf(Locale.ROOT, "cloud file   managed-instance log file of %.0f GiB (band %s) for %,.0f IOPS and"
+            + " %.2f MiB/s of log writes%n", Math.ceil(s.cloudFileGiB()), s.cloudBand(), s.cloudIopsNeeded(),
+            s.cloudMiBpsNeeded());
+      } else {
+        out.printf(Locale.ROOT, "cloud file   no managed-instance band carries %,.0f IOPS and %.2f MiB/s%n",
+            s.cloudIopsNeeded(), s.cloudMiBpsNeeded());
+      }
+    }
+    out.flush();
+    return Tlogsim.OK;
+  }
+
+  private static String fmt(double v) {
+    if (!Double.isFinite(v)) return "-";
+    return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.0f", v) : String.format(Locale.ROOT, "%.3g", v);
+  }
+}
