@@ -117,13 +117,13 @@ public final class DiskCalibration {
     for (int i = 0; i < size; i++) buf.put(i, (byte) (i * 31));
     long[] lat = new long[1 << 16];
     int n = 0;
-    long bytes = 0;
+    long spent = 0; // warm-up writes included: the budget bounds what reaches the disk
     long at = 0;
-    int warm = 5; // the first writes of a size settle caches and the JIT
+    int warm = size >= 1 << 20 ? 1 : 5; // the first writes of a size settle caches and the JIT
     long begin = System.nanoTime();
     long deadline = begin + (long) (seconds * 1e9);
     long measuredStart = begin;
-    while (n < lat.length && (n < 20 || (System.nanoTime() < deadline && bytes + size <= maxBytes))) {
+    while (n < lat.length && spent + size <= maxBytes && (n < 20 || System.nanoTime() < deadline)) {
       if (at + size > fileBytes) at = 0;
       buf.clear();
       long t0 = System.nanoTime();
@@ -131,14 +131,15 @@ public final class DiskCalibration {
       long t1 = System.nanoTime();
       at += size;
       written += size;
+      spent += size;
       if (warm > 0) {
         warm--;
         measuredStart = t1;
         continue;
       }
       lat[n++] = t1 - t0;
-      bytes += size;
     }
+    if (n == 0) throw new IOException("the byte budget leaves no room for a " + size + " B write; raise --max-mb");
     double elapsed = (System.nanoTime() - measuredStart) / 1e9;
     long[] l = Arrays.copyOf(lat, n);
     Arrays.sort(l);
@@ -153,17 +154,27 @@ public final class DiskCalibration {
     AtomicLong count = new AtomicLong();
     AtomicLong latency = new AtomicLong();
     AtomicLong bytes = new AtomicLong();
-    long deadline = System.nanoTime() + (long) (seconds * 1e9);
+    // all threads start together and all stop when the first meets the time or byte limit, so that 8 writes are in
+    // flight for the whole measured time (stragglers finish one write at most)
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    AtomicLong begin = new AtomicLong();
+    java.util.concurrent.CyclicBarrier ready = new java.util.concurrent.CyclicBarrier(depth,
+        () -> begin.set(System.nanoTime()));
     List<Thread> threads = new ArrayList<>();
     IOException[] failure = new IOException[1];
-    long begin = System.nanoTime();
     for (int t = 0; t < depth; t++) {
       long base = t * part;
       Thread th = new Thread(() -> {
         ByteBuffer buf = ByteBuffer.allocateDirect(size);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.DSYNC)) {
+          ready.await();
+          long deadline = begin.get() + (long) (seconds * 1e9);
           long at = 0;
-          while (System.nanoTime() < deadline && bytes.addAndGet(size) <= maxBytes) {
+          while (!stop.get()) {
+            if (System.nanoTime() >= deadline || bytes.addAndGet(size) > maxBytes) {
+              stop.set(true);
+              break;
+            }
             if (at + size > part) at = 0;
             buf.clear();
             long t0 = System.nanoTime();
@@ -176,6 +187,8 @@ public final class DiskCalibration {
           synchronized (failure) {
             failure[0] = e;
           }
+        } catch (InterruptedException | java.util.concurrent.BrokenBarrierException e) {
+          Thread.currentThread().interrupt();
         }
       }, "calibrate-qd" + t);
       threads.add(th);
@@ -189,8 +202,9 @@ public final class DiskCalibration {
         throw new IOException("interrupted");
       }
     }
+    long end = System.nanoTime();
     if (failure[0] != null) throw failure[0];
-    double elapsed = (System.nanoTime() - begin) / 1e9;
+    double elapsed = (end - begin.get()) / 1e9;
     written += count.get() * size;
     long n = Math.max(1, count.get());
     return new QueueResult(size, depth, count.get(), count.get() / elapsed, latency.get() / (double) n);

@@ -99,4 +99,68 @@ class SweepTest {
     assertEquals(12 - 4.303 * 2 / Math.sqrt(3), s.ci95Low(), 1e-9);
     assertEquals(1.96, Stats.t975(1_000_000), 0.001);
   }
+
+  private static final String POLICIES = """
+      base = oltp-commits
+      set { simulatedSeconds = 0.3 }
+      warmup = 0.1
+      vary {
+        sessions = [1, 20]
+        policy {
+          per-commit { flushPolicy = per-commit }
+          lazy { flushPolicy = delayed-durability, delayedDurability = FORCED }
+        }
+      }
+      replications = 2
+      seed = 3
+      metrics = ["commits.perSecond", "commits.latencyUs.p99", "commits.warmupSeconds"]
+      precision { width = 0.05, metrics = ["commits.perSecond"], maxReplications = 12 }
+      parallel = 2
+      """;
+
+  @Test
+  void namedValuesSetSeveralKeysTheWarmupReachesEveryRunAndReplicationsAreAddedUntilPrecise() throws Exception {
+    Path f = dir.resolve("policies.conf");
+    Files.writeString(f, POLICIES);
+    Experiment e = Experiment.load(f.toString());
+    assertEquals(List.of("per-commit", "lazy"), e.axes().get(1).values());
+    assertEquals("FORCED", e.scenario(e.points().get(3), 0).params().getString("delayedDurability"));
+    assertEquals(0.1, e.scenario(e.points().get(0), 0).params().getDouble("warmupSeconds"));
+    List<Sweep.Row> rows = new Sweep(e, dir.resolve("out")).run(2, p -> {});
+    for (Sweep.Row r : rows) assertEquals(0.1, r.metrics()[2], "every run left its warm-up out");
+    Map<Integer, List<Stats>> stats = Sweep.stats(e, rows);
+    boolean added = false;
+    for (Map.Entry<Integer, List<Stats>> en : stats.entrySet()) {
+      Stats rate = en.getValue().get(0);
+      added |= rate.n() > 2;
+      assertTrue(Sweep.precise(rate, 0.05) || rate.n() == 12, "point " + en.getKey() + ": " + rate);
+    }
+    assertTrue(added, "one session's rate over 0.2 s varies by more than 5%: replications were added");
+    // replications are numbered on without gaps, and a sweep continued from a cut runs.csv takes the same decisions
+    Path runs = dir.resolve("out/runs.csv");
+    List<String> lines = Files.readAllLines(runs);
+    Files.write(runs, lines.subList(0, lines.size() - 3));
+    List<Sweep.Row> resumed = new Sweep(e, dir.resolve("out")).run(1, p -> {});
+    assertEquals(rows.stream().map(Sweep.Row::digest).toList(), resumed.stream().map(Sweep.Row::digest).toList());
+  }
+
+  @Test
+  void aNamedValueWithAnUnknownKeyOrAWarmupOnAKindWithoutOneIsRefused() throws Exception {
+    Path f = dir.resolve("bad.conf");
+    Files.writeString(f, "base = oltp-commits\nvary { policy { a { flushPolicee = buffered } } }\n");
+    BadInputException a = assertThrows(BadInputException.class, () -> Experiment.load(f.toString()));
+    assertTrue(a.getMessage().contains("vary.policy") && a.getMessage().contains("flushPolicee"), a.getMessage());
+    Files.writeString(f, "base = gcm1\nwarmup = 0.5\n");
+    BadInputException b = assertThrows(BadInputException.class, () -> Experiment.load(f.toString()));
+    assertTrue(b.getMessage().contains("warmup") && b.getMessage().contains("gcm1"), b.getMessage());
+  }
+
+  @Test
+  void theBuiltInCommitPoliciesExperimentLoads() {
+    Experiment e = Experiment.load("commit-policies");
+    assertEquals(50, e.points().size(), "5 session counts x 5 policies x 2 devices");
+    assertEquals(List.of("1", "10", "100", "1000", "10000"), e.axes().get(0).values());
+    assertTrue(e.precision().on());
+    assertEquals("premium", e.scenario(e.points().get(49), 0).params().getString("logDevice"));
+  }
 }
