@@ -1,0 +1,61 @@
+package io.tlogsim.cli;
+
+import static io.tlogsim.cli.TlogsimTest.tlogsim;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** advise and calibrate-device through the command line: bad input is one line and exit 2, nothing written. */
+class ExperimentCommandsTest {
+  @TempDir
+  Path tmp;
+
+  private static void badInput(String expected, String... argv) {
+    TlogsimTest.Result r = tlogsim(argv);
+    assertEquals(2, r.code(), r.err());
+    assertEquals(1, r.errLines().size(), "one line: " + r.err());
+    assertTrue(r.err().startsWith("tlogsim: ") && r.err().contains(expected), r.err());
+  }
+
+  @Test
+  void adviseRefusesBadTargetsLossesDevicesAndVersions() {
+    badInput("--target-commits-per-second", "advise", "--target-commits-per-second", "-5", "--max-loss-ms", "0");
+    badInput("--max-loss-ms", "advise", "--target-commits-per-second", "5000", "--max-loss-ms", "-1");
+    badInput("--log-growth-per-hour", "advise", "--target-commits-per-second", "5000", "--max-loss-ms", "0",
+        "--log-growth-per-hour", "-3");
+    badInput("logDevice", "advise", "--target-commits-per-second", "5000", "--max-loss-ms", "0", "--device", "tape");
+    badInput("--sql-server-version", "advise", "--target-commits-per-second", "5000", "--max-loss-ms", "0",
+        "--sql-server-version", "2000");
+    badInput("--max-loss-ms", "advise", "--target-commits-per-second", "5000");
+  }
+
+  @Test
+  void calibrateDeviceRefusesAMissingDirectoryAndBadLimitsWritingNothing() {
+    Path out = tmp.resolve("p.conf");
+    badInput("--path", "calibrate-device", "--path", tmp.resolve("none").toString(), "--out", out.toString());
+    badInput("--seconds", "calibrate-device", "--path", tmp.toString(), "--seconds", "1", "--out", out.toString());
+    badInput("--max-mb", "calibrate-device", "--path", tmp.toString(), "--max-mb", "1", "--out", out.toString());
+    badInput("--name", "calibrate-device", "--path", tmp.toString(), "--name", "../x");
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void calibrateDeviceWritesAProfileAndPrintsMeasuredBesideSimulated() throws Exception {
+    Path out = tmp.resolve("p.conf");
+    TlogsimTest.Result r = tlogsim("calibrate-device", "--path", tmp.toString(), "--seconds", "5", "--max-mb", "16",
+        "--out", out.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(Files.readString(out).contains("profile4096Us"));
+    assertTrue(r.out().contains("write 4096 B sync qd8") && r.out().contains("simulated us"), r.out());
+    badInput("exists", "calibrate-device", "--path", tmp.toString(), "--seconds", "5", "--out", out.toString());
+    // the profile is usable by name of file
+    TlogsimTest.Result dry = tlogsim("run", "iobench-ssd", "--set", "device=profile:" + out, "--dry-run");
+    assertEquals(0, dry.code(), dry.err());
+    assertTrue(dry.out().contains("device profile"), dry.out());
+  }
+}
