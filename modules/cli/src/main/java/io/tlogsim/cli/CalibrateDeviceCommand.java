@@ -106,6 +106,11 @@ final class CalibrateDeviceCommand implements Callable<Integer> {
             row.measuredUs(), row.simulatedUs(), row.measuredIops(), row.simulatedIops(), row.latencyError() * 100,
             row.rateError() * 100);
       }
+      DiskCalibration.QueueResult q = r.qd8();
+      stdout.printf(Locale.ROOT, "depth 8      the host kept %.2f writes in flight on average (rate x latency)%s%n",
+          q.effectiveDepth(), q.effectiveDepth() < 0.9 * q.depth() ? "; its threads waited for a CPU between writes,"
+              + " the model keeps " + q.depth() + ", so its latency is " + q.depth() + " / "
+              + String.format(Locale.ROOT, "%.2f", q.effectiveDepth()) + " of the measured" : "");
       stdout.printf(Locale.ROOT, "sequential   %.2f MB/s measured (1 MiB O_DSYNC writes)%n",
           r.size(1 << 20).mbPerSec());
       stdout.println("profile      " + profile.toAbsolutePath());

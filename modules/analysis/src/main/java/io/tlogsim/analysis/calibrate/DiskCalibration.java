@@ -29,7 +29,15 @@ public final class DiskCalibration {
   }
 
   /** Queue depth 8: the rate and the mean latency of 4 KB synchronous writes. */
-  public record QueueResult(long bytes, int depth, long count, double iops, double meanNanos) {}
+  public record QueueResult(long bytes, int depth, long count, double iops, double meanNanos) {
+    /**
+     * Writes in flight on average (Little's law: rate x latency): {@code depth} when the threads always had one
+     * outstanding, fewer when they waited for a CPU between writes (a busy host).
+     */
+    public double effectiveDepth() {
+      return iops * meanNanos / 1e9;
+    }
+  }
 
   public record Result(Path dir, List<SizeResult> sizes, QueueResult qd8, double flushMeanNanos, long bytesWritten,
       double seconds) {
