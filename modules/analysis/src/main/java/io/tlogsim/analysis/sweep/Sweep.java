@@ -192,7 +192,8 @@ public final class Sweep {
     ScenarioResult result = s.run(new RunControl(s.seed(), e.threads(), null));
     Map<String, Object> summary = result.summary();
     double[] m = new double[e.metrics().size()];
-    for (int k = 0; k < m.length; k++) m[k] = SummaryPaths.number(summary, e.metrics().get(k));
+    // as runs.csv keeps them (6 significant digits): a resumed sweep's statistics are then the same to the last digit
+    for (int k = 0; k < m.length; k++) m[k] = asStored(SummaryPaths.number(summary, e.metrics().get(k)));
     Object run = summary.get("run");
     double wall = run instanceof Map<?, ?> rm && rm.get("wallSeconds") instanceof Number n ? n.doubleValue() : 0;
     return new Row(p.index(), replication, s.seed(), p.values(), m, String.valueOf(summary.get("digest")), wall);
@@ -297,6 +298,11 @@ public final class Sweep {
 
   private static String key(int point, int replication) {
     return String.format(Locale.ROOT, "%08d/%06d", point, replication);
+  }
+
+  private static double asStored(double v) {
+    String t = num(v);
+    return t.isEmpty() ? Double.NaN : Double.parseDouble(t);
   }
 
   static String num(double v) {

@@ -74,6 +74,9 @@ class SweepTest {
     List<Sweep.Row> resumed = new Sweep(e, out).run(2, p -> ran[0]++);
     assertEquals(18 - 7, ran[0], "only the runs not in runs.csv are run again");
     assertEquals(whole.stream().map(Sweep.Row::digest).toList(), resumed.stream().map(Sweep.Row::digest).toList());
+    String points = Files.readString(out.resolve("points.csv"));
+    new Sweep(e, dir.resolve("fresh")).run(2, p -> {});
+    assertEquals(Files.readString(dir.resolve("fresh/points.csv")), points, "the same statistics, to the last digit");
   }
 
   @Test
