@@ -33,10 +33,30 @@ class ShowTablesTest {
   }
 
   @Test
+  void theReadPathShowsTheBackupsMessagesAndTheErrorLogInVirtualTime() throws Exception {
+    Path f = tmp.resolve("crash.conf");
+    Files.writeString(f, "kind = read-path\ndescription = \"crash\"\nfullBackupTaken = true\nscript = ["
+        + "{ step = large-update, rows = 2000 }, { step = backup-log }, { step = large-update, rows = 2000,"
+        + " commit = false }, { step = crash }]\n");
+    TlogsimTest.Result r = tlogsim("run", f.toString(), "--out", tmp.resolve("rp").toString(), "--show",
+        "messages,errorlog");
+    assertEquals(0, r.code(), r.err());
+    String out = r.out();
+    assertTrue(out.lines().anyMatch(l -> l.matches("\\s+[0-9.]+ s  100 percent processed\\.")), out);
+    assertTrue(out.lines().anyMatch(l -> l.matches("\\s+[0-9.]+ s  BACKUP LOG successfully processed \\d+ pages in"
+        + " [0-9.]+ seconds \\([0-9.]+ MB/sec\\)\\.")), out);
+    assertTrue(out.contains("Recovery of database 'db' (5) is 0% complete (approximately"), out);
+    assertTrue(out.contains("1 transactions rolled back in database 'db'"), out);
+    assertTrue(out.lines().anyMatch(l -> l.matches(".*Recovery completed for database db \\(database ID 5\\) in \\d+"
+        + " second\\(s\\) \\(analysis \\d+ ms, redo \\d+ ms, undo \\d+ ms\\.\\).*")), out);
+  }
+
+  @Test
   void anUnknownTableIsBadInputBeforeAnythingRuns() {
     TlogsimTest.Result r = tlogsim("run", "gcm1", "--out", tmp.resolve("no").toString(), "--show", "onstat,iostat");
     assertEquals(2, r.code());
-    assertEquals("tlogsim: --show iostat: unknown table; allowed: onstat, waits, filestats, loginfo, logspace, vlfrules", r.err().strip());
+    assertEquals("tlogsim: --show iostat: unknown table; allowed: onstat, waits, filestats, loginfo, logspace, vlfrules,"
+        + " messages, errorlog", r.err().strip());
     assertFalse(Files.exists(tmp.resolve("no")));
   }
 

@@ -7,6 +7,7 @@ import io.tlogsim.engine.iobench.IobenchKind;
 import io.tlogsim.engine.iobench.PremiumTiersKind;
 import io.tlogsim.engine.iobench.RaidExamplesKind;
 import io.tlogsim.engine.pg.PgCommitKind;
+import io.tlogsim.engine.readpath.ReadPathKind;
 import io.tlogsim.engine.scenario.ScenarioKind;
 import io.tlogsim.engine.scenario.ScenarioLoader;
 import java.util.ArrayList;
@@ -26,6 +27,7 @@ public final class ScenarioKinds {
         new PremiumTiersKind(), new CommitPathKind("commit-path"), new CommitPathKind("informix"),
         new PgCommitKind(), new LogDrivePlacementKind(), new io.tlogsim.engine.logspace.LogSpaceKind(),
         new io.tlogsim.engine.logspace.VlfRulesKind()));
+    for (String name : ReadPathKind.NAMES) kinds.add(new ReadPathKind(name));
     List<ScenarioKind> more = new ArrayList<>();
     ServiceLoader.load(ScenarioKind.class).forEach(more::add);
     more.sort(Comparator.comparing(ScenarioKind::name)); // the classpath's order must not matter

@@ -169,6 +169,14 @@ public final class CommitPathKind implements ScenarioKind {
         throw BadInputException.about("script", "step '" + st.name() + "' (" + st.type().word + ") needs kind"
             + " log-space (the log in files of VLFs)");
       }
+      if (st.type().isReadPath()) {
+        throw BadInputException.about("script", "step '" + st.type().word + "' is a command of the read path: use"
+            + " kind = read-path (this kind runs sessions' statements, checkpoint and flush-log)");
+      }
+      if (st.type() == Step.Type.LARGE_UPDATE && (st.commitEvery() != 1 || st.mode() != Step.COMMIT)) {
+        throw BadInputException.about("script", "step '" + st.name() + "': statements and commit = false are the"
+            + " read path's (kind = read-path); here a large-update is one statement that commits or rolls back");
+      }
       boolean timed = st.seconds() > 0 && (st.type().isRowLoop() || st.type() == Step.Type.COMMIT_LOOP);
       double cpu = p.getDouble("cpuStatementUs") + Math.min(p.getDouble("cpuInsertRowUs"),
           Math.min(p.getDouble("cpuUpdateRowUs"), p.getDouble("cpuDeleteRowUs")));

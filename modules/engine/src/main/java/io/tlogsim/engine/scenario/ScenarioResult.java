@@ -10,7 +10,8 @@ import org.HdrHistogram.Histogram;
  */
 public interface ScenarioResult {
   /** The tables {@code tlogsim run --show} knows, by name. */
-  List<String> TABLES = List.of("onstat", "waits", "filestats", "loginfo", "logspace", "vlfrules");
+  List<String> TABLES = List.of("onstat", "waits", "filestats", "loginfo", "logspace", "vlfrules", "messages",
+      "errorlog");
 
   Map<String, Object> summary();
 

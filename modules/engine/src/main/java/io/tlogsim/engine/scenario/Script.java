@@ -29,6 +29,14 @@ import java.util.Map;
  *   { step = checkpoint }
  *   { step = flush-log }                                      # sys.sp_flush_log
  *   { step = commit-loop, thinkMeanUs = 1000 }                # GCM-1: think, commit (a commit record alone), forever
+ *   { step = add-data-file, files = 4000 }                    # read-path: ALTER DATABASE ADD FILE, 4,000 times
+ *   { step = remove-data-file, files = 4000 }                 # read-path: ALTER DATABASE REMOVE FILE, 4,000 times
+ *   { step = backup-database, differential = false }          # read-path: BACKUP DATABASE [WITH DIFFERENTIAL]
+ *   { step = backup-log }                                     # read-path: BACKUP LOG
+ *   { step = large-update, rows = 1000000, statements = 5, commit = false }  # read-path: 5 UPDATEs, left open
+ *   { step = crash }                                          # read-path: SHUTDOWN WITH NOWAIT, then restart
+ *   { step = restore-database, recovery = false }             # read-path: RESTORE DATABASE ... WITH NORECOVERY
+ *   { step = restore-log, recovery = true }                   # read-path: RESTORE LOG ... WITH RECOVERY
  * ]
  * </pre>
  * Loops of statements (insert, update, delete) take {@code rows} or {@code seconds}, {@code commitEvery} (default 1),
@@ -135,12 +143,15 @@ public record Script(List<Step> steps) {
             (int) r.integer("recordBytes", 0, 1, 1_048_576), (int) r.integer("compensationBytes", 0, 1, 1_048_576), 0);
       }
       case LARGE_UPDATE, LARGE_INSERT -> {
-        r.only(List.of("rows", "rollback", "access", "recordBytes", "compensationBytes", "splitBytes", "name"));
+        r.only(List.of("rows", "rollback", "access", "recordBytes", "compensationBytes", "splitBytes", "statements",
+            "commit", "name"));
         if (!o.containsKey("rows")) throw new BadInputException(r.at() + ": needs rows (an integer from 1)");
-        yield new Step(type, name, r.integer("rows", 0, 1, 1_000_000_000_000L), 0, 1, 0, false,
-            r.choice("access", "sequential", List.of("sequential", "random")).equals("random"), 0,
-            r.bool("rollback", false), given, (int) r.integer("recordBytes", 0, 1, 1_048_576),
-            (int) r.integer("compensationBytes", 0, 1, 1_048_576), (int) r.integer("splitBytes", 0, 1, 1_048_576));
+        yield new Step(type, name, r.integer("rows", 0, 1, 1_000_000_000_000L), 0,
+            (int) r.integer("statements", 1, 1, 1_000_000), 0, false,
+            r.choice("access", "sequential", List.of("sequential", "random")).equals("random"),
+            r.bool("commit", true) ? Step.COMMIT : Step.LEFT_OPEN, r.bool("rollback", false), given,
+            (int) r.integer("recordBytes", 0, 1, 1_048_576), (int) r.integer("compensationBytes", 0, 1, 1_048_576),
+            (int) r.integer("splitBytes", 0, 1, 1_048_576));
       }
       case GROW_LOG -> { // ALTER DATABASE ... MODIFY FILE (SIZE = current + mb), times times
         r.only(List.of("file", "mb", "times", "name"));
@@ -196,7 +207,23 @@ public record Script(List<Step> steps) {
         yield new Step(type, name, 0, 0, 1, 0, false, false,
             r.bool("on", false) ? SessionMode.LAZY : SessionMode.DEFAULT, false, given);
       }
-      case CHECKPOINT, FLUSH_LOG -> {
+      case ADD_DATA_FILE, REMOVE_DATA_FILE -> {
+        r.only(List.of("files", "name"));
+        if (!o.containsKey("files")) throw new BadInputException(r.at() + ": needs files (an integer from 1)");
+        yield new Step(type, name, r.integer("files", 0, 1, 1_000_000), 0, 1, 0, false, false, 0, false, given);
+      }
+      case BACKUP_DATABASE -> {
+        r.only(List.of("differential", "name"));
+        yield new Step(type, name, 0, 0, 1, 0, false, false,
+            r.bool("differential", false) ? Step.DIFFERENTIAL : Step.FULL, false, given);
+      }
+      case RESTORE_DATABASE, RESTORE_LOG -> {
+        r.only(List.of("recovery", "name"));
+        boolean recovery = r.bool("recovery", type == Step.Type.RESTORE_LOG);
+        yield new Step(type, name, 0, 0, 1, 0, false, false, recovery ? Step.WITH_RECOVERY : Step.NORECOVERY, false,
+            given);
+      }
+      case CHECKPOINT, FLUSH_LOG, BACKUP_LOG, CRASH -> {
         r.only(List.of("name"));
         yield new Step(type, name, 0, 0, 1, 0, false, false, 0, false, given);
       }

@@ -165,6 +165,9 @@ public final class SessionPool implements SimComponent {
               : LogProtocol.FLUSH, firstSession + i, 0);
           yield true;
         }
+        // refused when the scenario loads (CommitPathKind.validate): a DBA's command of the read-path kind
+        case ADD_DATA_FILE, REMOVE_DATA_FILE, BACKUP_DATABASE, BACKUP_LOG, CRASH, RESTORE_DATABASE, RESTORE_LOG ->
+            throw new SimulationException("session pool: step " + st.type().word + " belongs to the read path");
       };
       if (waiting) return;
       next(ctx, i, now);
