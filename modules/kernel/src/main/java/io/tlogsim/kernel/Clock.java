@@ -50,9 +50,9 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   public record Report(int component, long epoch, long window, Promise promise, Sent sent, long events,
       ComponentState snapshot, List<RecordedFact> facts) implements Command {}
 
-  /** A component's digest and results at the end of the run. */
+  /** A component's digest and results at the end of the run, and the facts it recorded as it finished. */
   public record Final(int component, long epoch, long digest, long events,
-      @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object results) implements Command {}
+      @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object results, List<RecordedFact> facts) implements Command {}
 
   /** A component cannot go on. */
   public record Failed(int component, long epoch, long window, String reason, boolean outOfMemory)
@@ -411,12 +411,22 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     finalDigest[f.component()] = f.digest();
     finalEvents[f.component()] = f.events();
     finalResults[f.component()] = f.results();
+    if (f.facts() != null) facts.addAll(f.facts());
     finished[f.component()] = true;
     return --awaiting > 0 ? this : endOfRun();
   }
 
   private Behavior<Command> endOfRun() {
     if (!failures.isEmpty()) return failRun();
+    try { // the facts recorded as components finished: one last batch, numbered after every window
+      if (!facts.isEmpty() && settings.onFacts() != null) {
+        facts.sort(Comparator.comparingLong(RecordedFact::time).thenComparingInt(RecordedFact::component));
+        settings.onFacts().accept(new FactBatch(window, List.copyOf(facts)));
+      }
+      facts.clear();
+    } catch (RuntimeException e) {
+      return fail(new SimulationException("the run's journal failed at its end: " + e.getMessage()));
+    }
     long digest = Digest.SEED;
     long events = 0;
     for (int i = 0; i < n; i++) {

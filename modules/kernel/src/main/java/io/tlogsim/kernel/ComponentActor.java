@@ -150,7 +150,8 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
 
   private Behavior<Command> onFinish() {
     try {
-      clock.tell(new Clock.Final(host.id(), epoch, host.digest(), host.events(), host.results()));
+      host.finish();
+      clock.tell(new Clock.Final(host.id(), epoch, host.digest(), host.events(), host.results(), host.drainFacts()));
       return this;
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       return fail(-1, e);

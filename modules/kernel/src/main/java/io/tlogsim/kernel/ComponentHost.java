@@ -26,6 +26,7 @@ final class ComponentHost implements Context {
   private long lastHorizon = Long.MIN_VALUE; // every event before it has been handled
   private long[] eot; // per out-link slot: nothing may be sent earlier in this window
   private boolean handling; // inside onEvent (or start): sends and timers are allowed
+  private boolean finishing; // inside finish: only facts may be recorded
   private List<RecordedFact> facts;
 
   ComponentHost(int id, Topology topo, SimComponent model, long endTime, long seed, boolean keepFacts) {
@@ -68,6 +69,19 @@ final class ComponentHost implements Context {
 
   Object results() {
     return model.results();
+  }
+
+  /** The run is over: the model may record its last facts, at the run's end time (no sends, no timers). */
+  void finish() {
+    event.time = endTime;
+    event.sender = id;
+    event.port = SELF_PORT;
+    finishing = true;
+    try {
+      model.finish(this);
+    } finally {
+      finishing = false;
+    }
   }
 
   /** The window before the first one on a fresh run: the model sends its first events at time 0. */

@@ -51,6 +51,13 @@ public interface SimComponent {
   /** Replaces this component's state with one taken by {@link #snapshot()}. */
   void restore(Object snapshot);
 
+  /**
+   * The run is over (at its last instant, {@code ctx.now() == ctx.endTime()}), just before {@link #results()}: where a
+   * component records the facts it still holds open (the last interval of a per-interval aggregate). Only
+   * {@link Context#record} is allowed here; it costs no event, so the digest does not see it.
+   */
+  default void finish(Context ctx) {}
+
   /** What this component measured, read once at the end of the run. */
   Object results();
 }
