@@ -129,13 +129,13 @@ public final class CommitPathKind implements ScenarioKind {
 
   @Override
   public void validate(Params p) {
+    if (p.getDouble("warmupSeconds") > 0 && p.getDouble("warmupSeconds") >= p.getDouble("simulatedSeconds")) {
+      throw BadInputException.about("warmupSeconds", "must be less than simulatedSeconds ("
+          + p.getDouble("simulatedSeconds") + "), got " + p.getDouble("warmupSeconds"));
+    }
     DeviceParams.setup(p.getString("logDevice"), p, StorageTables.premium()); // refused settings name their key
     if (p.getLong("tableRows") > 0 && !p.getBoolean("dataOnLogDevice")) {
       DeviceParams.setup(p.getString("dataDevice"), p, StorageTables.premium());
-    }
-    if (p.getDouble("warmupSeconds") >= p.getDouble("simulatedSeconds")) {
-      throw BadInputException.about("warmupSeconds", "must be less than simulatedSeconds ("
-          + p.getDouble("simulatedSeconds") + "), got " + p.getDouble("warmupSeconds"));
     }
     int page = p.getInt("logPageBytes");
     if (page % 512 != 0) throw BadInputException.about("logPageBytes", "must be a multiple of 512, got " + page);

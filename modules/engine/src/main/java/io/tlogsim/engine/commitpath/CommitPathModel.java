@@ -67,6 +67,12 @@ public final class CommitPathModel {
         Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data) {
       this(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, null, 1);
     }
+
+    /** The same with a warm-up of {@code nanos} left out of the commit statistics (the workload's). */
+    public Spec withWarmup(long nanos) {
+      return new Spec(sessions, sessionsPerPool, script, workload.withWarmup(nanos), log, policy, logDevice,
+          dataDevice, data, logSpace, logDevices);
+    }
   }
 
   /**
@@ -171,7 +177,7 @@ public final class CommitPathModel {
     for (int k = 0; k < pools; k++) {
       int first = k * perPool;
       a.setModel(poolIds[k], new SessionPool(first, Math.min(perPool, n - first), s.script(), s.workload(), toLog[k],
-          waits));
+          waits, s.workload().warmupNanos()));
     }
     DataFiles data = null;
     if (s.data() != null) {

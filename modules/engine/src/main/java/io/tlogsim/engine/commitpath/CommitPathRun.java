@@ -113,6 +113,7 @@ public final class CommitPathRun {
     s.put("kind", kind);
     s.put("seed", control.seed());
     s.put("simulatedSeconds", Math.round(seconds * 1e9) / 1e9);
+    s.put("warmupSeconds", warmup);
     s.put("digest", o.run().digestHex());
 
     Map<String, Object> commits = new LinkedHashMap<>();
@@ -204,8 +205,12 @@ public final class CommitPathRun {
       lines.addAll(Text.lines("commits", "none acknowledged"));
     } else {
       lines.addAll(Text.lines("commits", Text.count(c.count()) + " (" + String.format(Locale.ROOT, "%,.1f/s", perSecond)
-          + ")" + (warmup > 0 ? String.format(Locale.ROOT, " after a %.3f s warm-up", warmup) : ""), "mean " + Text.latencyUs(c.meanLatencyUs()), "p50 " + Text.latencyUs(c.percentileUs(50)),
+          + ")", "mean " + Text.latencyUs(c.meanLatencyUs()), "p50 " + Text.latencyUs(c.percentileUs(50)),
           "p99 " + Text.latencyUs(c.percentileUs(99)), "max " + Text.latencyUs(c.latencyMaxNanos() / 1e3)));
+    }
+    if (warmup > 0) {
+      lines.addAll(Text.paragraph("warm-up", "the first " + Text.number(warmup) + " simulated s are left out of the"
+          + " commit figures (log, device, wait and CPU figures cover the whole run)"));
     }
     if (log.lazyCommits() > 0) {
       lines.addAll(Text.lines("", Text.count(log.lazyCommits()) + " acknowledged before hardening",

@@ -52,11 +52,17 @@ public final class Gcm1Kind implements ScenarioKind {
         ParamSpec.decimal("deviceMBps", 0.001, 1e6, "device transfer rate, MB/s (10^6 B/s)"),
         ParamSpec.integer("deviceLinkNs", 1, 1000, "delay of a write request from log manager to device"),
         ParamSpec.integer("sessionsPerPool", 0, 10_000_000, "sessions per pool actor (0: automatic)"),
-        ParamSpec.choice("flushPolicy", List.of("group-commit"), "when the log manager writes"));
+        ParamSpec.choice("flushPolicy", List.of("group-commit"), "when the log manager writes"),
+        ParamSpec.decimal("warmupSeconds", 0, 86_400,
+            "simulated seconds at the start left out of the commit statistics (--warmup)"));
   }
 
   @Override
   public void validate(Params p) {
+    if (p.getDouble("warmupSeconds") > 0 && p.getDouble("warmupSeconds") >= p.getDouble("simulatedSeconds")) {
+      throw new BadInputException("warmupSeconds: must be less than simulatedSeconds (" + p.getDouble("simulatedSeconds")
+          + "), got " + p.getDouble("warmupSeconds"));
+    }
     if (p.getInt("recordBytes") > p.getInt("maxWriteBytes")) {
       throw new BadInputException("recordBytes: must be at most maxWriteBytes (" + p.getInt("maxWriteBytes")
           + "), got " + p.getInt("recordBytes"));
@@ -96,7 +102,8 @@ public final class Gcm1Kind implements ScenarioKind {
     DeviceSetup device = new DeviceSetup.Simple(VirtualTime.micros(p.getDouble("deviceLatencyUs")),
         p.getDouble("deviceMBps"), CommitPathModel.SIMPLE_CAPACITY);
     return new CommitPathModel.Spec(p.getInt("sessions"), p.getInt("sessionsPerPool"), script,
-        Workload.commitsOnly(hop, p.getInt("recordBytes")), log, () -> new GroupCommit(0, 1), device, null, null);
+        Workload.commitsOnly(hop, p.getInt("recordBytes")), log, () -> new GroupCommit(0, 1), device, null, null)
+        .withWarmup(VirtualTime.seconds(p.getDouble("warmupSeconds")));
   }
 
   public static Model build(Params p) {

@@ -23,12 +23,13 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, M
 
   static Gcm1Result of(String scenario, Params p, RunControl control, Gcm1Kind.Model m, RunOutcome out) {
     double seconds = p.getDouble("simulatedSeconds");
+    double warmup = p.getDouble("warmupSeconds");
     double wall = out.wallNanos() / 1e9;
     CommitStats c = Gcm1Kind.commits(m, out);
     LogStats log = Gcm1Kind.log(m, out);
     DeviceStats dev = Gcm1Kind.device(m, out);
     // Each derived figure once, for both the summary and the text.
-    double perSecond = ratio(c.count(), seconds);
+    double perSecond = ratio(c.count(), seconds - warmup); // the commits counted, over the time they were counted in
     Map<String, Object> latency = latencyUs(c);
     double pagesPerWrite = ratio(log.pages(), log.writes());
     double recordsPerPage = ratio(log.records(), log.pages());
@@ -41,6 +42,7 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, M
     s.put("scenario", scenario);
     s.put("seed", control.seed());
     s.put("simulatedSeconds", seconds);
+    s.put("warmupSeconds", warmup);
     s.put("digest", out.digestHex());
 
     Map<String, Object> commits = new LinkedHashMap<>();
@@ -80,7 +82,11 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, M
     List<String> lines = new ArrayList<>(Text.lines("scenario", scenario + " (gcm1)", "seed " + control.seed(),
         Text.number(seconds) + " simulated s", Text.plural(p.getInt("sessions"), "session") + " in "
             + Text.plural(m.pools(), "pool")));
-    lines.addAll(commitLines(c, seconds, perSecond, latency));
+    lines.addAll(commitLines(c, seconds - warmup, perSecond, latency));
+    if (warmup > 0) {
+      lines.addAll(Text.paragraph("warm-up", "the first " + Text.number(warmup) + " simulated s are left out of the"
+          + " commit figures (log and device figures cover the whole run)"));
+    }
     if (log.writes() == 0) {
       lines.addAll(Text.lines("log", Text.plural(log.records(), "record") + " in 0 writes"));
       lines.addAll(Text.lines("device", dev.name() + ": no I/O"));
@@ -119,7 +125,7 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, M
       {"p999", "99.9"}};
 
   private static List<String> commitLines(CommitStats c, double seconds, double perSecond, Map<String, Object> lat) {
-    String in = "in " + Text.number(seconds) + " simulated s";
+    String in = "in " + Text.number(Math.round(seconds * 1e9) / 1e9) + " simulated s";
     if (c.count() == 0) return Text.lines("commits", "0 commits " + in + ": none acknowledged");
     List<String> lines = new ArrayList<>(Text.lines("commits", Text.plural(c.count(), "commit") + " " + in + " ("
         + Text.whole(perSecond) + "/s)"));

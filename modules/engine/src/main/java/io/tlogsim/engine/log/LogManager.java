@@ -116,6 +116,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long records;
   private long recordBytes;
   private long writes;
+  private final WriteIntervals writeIntervals = new WriteIntervals(); // per report interval, for the report
   private long pagesWritten;
   private long bytesWritten;
   private long durableCommits;
@@ -166,6 +167,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   @Override
   public void start(Context ctx) {
     this.ctx = ctx;
+    writeIntervals.start(ctx.endTime());
     policy.start(this);
     if (data != null) {
       if (data.config().lazyWriterIntervalNanos() > 0) {
@@ -185,6 +187,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   @Override
   public void onEvent(Context ctx, Event ev) {
     this.ctx = ctx;
+    writeIntervals.advance(ctx, ctx.now());
     switch (ev.kind()) {
       case LogProtocol.RECORDS, LogProtocol.COMMIT, LogProtocol.FLUSH, LogProtocol.CHECKPOINT, LogProtocol.CLOSE,
           LogProtocol.ADMIN -> offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
@@ -489,6 +492,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     writes++;
     pagesWritten += pages;
     bytesWritten += bytes;
+    writeIntervals.wrote(pages, bytes);
   }
 
   private static long ceilDiv(long a, long b) {
@@ -739,6 +743,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   // ------------------------------------------------------------------------------------------------- results
 
+  /** The run is over: the last interval's writes. */
+  @Override
+  public void finish(Context ctx) {
+    writeIntervals.finish(ctx);
+  }
+
   @Override
   public Object results() {
     List<FileStats.Snapshot> fileList = new ArrayList<>();
@@ -774,7 +784,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         new long[] {records, recordBytes, writes, pagesWritten,
             bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
             logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone},
-        fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot());
+        fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state());
   }
 
   @Override
@@ -826,6 +836,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     policy.restore(s.policy());
     space.restore(s.space());
     if (data != null) data.restore(s.data());
+    writeIntervals.restore(s.writeIntervals());
   }
 
   public record State(long appendLsn, long openStart, long openCap, boolean haveOpen, long hardenedLsn,
@@ -838,5 +849,5 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
       Object space,
       @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
-      Object data) implements CborSerializable {}
+      Object data, WriteIntervals.State writeIntervals) implements CborSerializable {}
 }

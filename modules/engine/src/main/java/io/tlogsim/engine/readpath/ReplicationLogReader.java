@@ -78,7 +78,7 @@ public final class ReplicationLogReader implements SimComponent {
       }
       case TIMER_PROCESSED -> {
         timerSet = false;
-        finish(ctx);
+        endPass(ctx);
       }
       default -> throw new SimulationException("log reader: unknown event kind " + ev.kind());
     }
@@ -91,10 +91,10 @@ public final class ReplicationLogReader implements SimComponent {
       ctx.schedule(busyUntil, TIMER_PROCESSED, 0, 0);
       return;
     }
-    finish(ctx);
+    endPass(ctx);
   }
 
-  private void finish(Context ctx) {
+  private void endPass(Context ctx) {
     reading = false;
     passes++;
     reader.reset();

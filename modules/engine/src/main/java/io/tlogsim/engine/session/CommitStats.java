@@ -48,6 +48,14 @@ public record CommitStats(long count, long latencySumNanos, long latencyMaxNanos
     }
 
     @Override
+    public void reset() {
+      super.reset();
+      min = Long.MAX_VALUE;
+      squaresHigh = 0;
+      squaresLow = 0;
+    }
+
+    @Override
     public void add(AbstractHistogram other) {
       if (!(other instanceof Latencies l)) {
         throw new IllegalArgumentException("Latencies can only add Latencies (their exact moments), got " + other.getClass());

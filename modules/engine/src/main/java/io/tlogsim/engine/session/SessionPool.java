@@ -3,6 +3,9 @@ package io.tlogsim.engine.session;
 import io.tlogsim.engine.log.LogProtocol;
 import io.tlogsim.engine.scenario.Script;
 import io.tlogsim.engine.scenario.Step;
+import io.tlogsim.engine.series.CommitInterval;
+import io.tlogsim.engine.series.Histograms;
+import io.tlogsim.engine.series.Intervals;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
@@ -27,6 +30,10 @@ import org.HdrHistogram.Histogram;
  * <p>Every session has its own generator, derived from (seed, session id), so results do not depend on how sessions
  * are split into pools. Each step is a phase: the pool records {@link PhaseStarted} when its first session starts it
  * and {@link PhaseEnded} when its last session ends it.
+ *
+ * <p>Commits are counted per report interval ({@link Intervals}): the pool records a {@link CommitInterval} when an
+ * interval is over (at its first event past it, or when the run finishes), never a fact per commit. The run's
+ * statistics are the sum of the intervals after the warm-up.
  */
 public final class SessionPool implements SimComponent {
   /** Namespace of session generators among the run's seeds. */
@@ -45,6 +52,7 @@ public final class SessionPool implements SimComponent {
   private final Workload w;
   private final int logLink;
   private final boolean[] waitsByMode; // by session mode: its commits wait for the log
+  private final long warmupNanos; // commits acknowledged before this are left out of the statistics
 
   // per session
   private long[] rng;
@@ -72,13 +80,28 @@ public final class SessionPool implements SimComponent {
   private long statements;
   private long rowsTouched;
   private Histogram histogram = CommitStats.newHistogram();
+  // the open report interval [openFrom, openTo) and its commits; folded into the totals above when it closes
+  private long intervalStep;
+  private long openFrom;
+  private long openTo = VirtualTime.NEVER;
+  private long intervalCommits;
+  private long intervalLatencySum;
+  private long intervalLatencyMax;
+  private Histogram interval = CommitStats.newHistogram();
+
+  public SessionPool(int firstSession, int count, Script script, Workload workload, int logLink,
+      boolean[] waitsByMode) {
+    this(firstSession, count, script, workload, logLink, waitsByMode, 0);
+  }
 
   /**
    * @param firstSession id of the pool's first session; the pool holds sessions firstSession .. firstSession+count-1
    * @param waitsByMode for each session mode, whether a commit waits for the log (the flush policy's rule)
+   * @param warmupNanos commits acknowledged before this simulated time are left out of the statistics (--warmup)
    */
   public SessionPool(int firstSession, int count, Script script, Workload workload, int logLink,
-      boolean[] waitsByMode) {
+      boolean[] waitsByMode, long warmupNanos) {
+    this.warmupNanos = warmupNanos;
     this.firstSession = firstSession;
     this.count = count;
     this.steps = script.steps().toArray(new Step[0]);
@@ -103,6 +126,9 @@ public final class SessionPool implements SimComponent {
 
   @Override
   public void start(Context ctx) {
+    intervalStep = Intervals.step(ctx.endTime());
+    openFrom = 0;
+    openTo = Intervals.next(0, intervalStep, warmupNanos, ctx.endTime());
     long space = Rng.seedFor(ctx.seed(), SESSION_SEED_SPACE);
     for (int i = 0; i < count; i++) {
       rng[i] = Rng.seedFor(space, firstSession + i);
@@ -114,10 +140,15 @@ public final class SessionPool implements SimComponent {
   @Override
   public void onEvent(Context ctx, Event ev) {
     long now = ctx.now();
+    if (now >= openTo) nextInterval(ctx, now);
     switch (ev.kind()) {
       case LogProtocol.ACK -> {
         int i = (int) ev.a() - firstSession;
-        countCommit(now, now - commitStart[i]);
+        long latency = now - commitStart[i];
+        intervalCommits++;
+        intervalLatencySum += latency;
+        if (latency > intervalLatencyMax) intervalLatencyMax = latency;
+        interval.recordValue(latency);
         proceed(ctx, i, now);
       }
       case CONTINUE -> proceed(ctx, (int) ev.a(), now);
@@ -127,6 +158,42 @@ public final class SessionPool implements SimComponent {
       case LogProtocol.FAILED -> proceed(ctx, (int) ev.a() - firstSession, now);
       default -> throw new SimulationException("session pool: unknown event kind " + ev.kind());
     }
+  }
+
+  /** Closes the intervals that ended by {@code now} (empty ones too: a chart shows the pool idle). */
+  private void nextInterval(Context ctx, long now) {
+    while (now >= openTo) {
+      closeInterval(ctx);
+      openFrom = openTo;
+      openTo = Intervals.next(openFrom, intervalStep, warmupNanos, ctx.endTime());
+    }
+  }
+
+  /**
+   * Records the open interval (unless {@code ctx} is null) and folds it into the run's statistics if it is past the
+   * warm-up; the interval is empty afterwards.
+   */
+  private void closeInterval(Context ctx) {
+    if (ctx != null) {
+      ctx.record(new CommitInterval(openFrom, Math.min(openTo, ctx.endTime()), intervalCommits, intervalLatencySum,
+          intervalLatencyMax, Histograms.encode(interval), openFrom < warmupNanos));
+    }
+    if (openFrom >= warmupNanos && intervalCommits > 0) {
+      commits += intervalCommits;
+      latencySum += intervalLatencySum;
+      latencyMax = Math.max(latencyMax, intervalLatencyMax);
+      histogram.add(interval);
+    }
+    intervalCommits = 0;
+    intervalLatencySum = 0;
+    intervalLatencyMax = 0;
+    interval.reset();
+  }
+
+  /** The run is over: the last interval, up to the run's end. */
+  @Override
+  public void finish(Context ctx) {
+    closeInterval(ctx);
   }
 
   /** Runs session i's script from {@code now} until it waits for something (a reply, a core, a think time) or ends. */
@@ -315,19 +382,14 @@ public final class SessionPool implements SimComponent {
         LogProtocol.recordsA(firstSession + i, flags | (waits ? LogProtocol.FLAG_WAITS : 0)), w.commitRecordBytes());
     txn[i] = 0;
     if (!waits) {
+      long latency = end - asked;
+      intervalCommits++;
       lazyCommits++;
-      countCommit(end, end - asked);
+      intervalLatencySum += latency;
+      if (latency > intervalLatencyMax) intervalLatencyMax = latency;
+      interval.recordValue(latency);
       resumeAt(ctx, i, end);
     }
-  }
-
-  /** A commit acknowledged at {@code at}: counted in the statistics unless it falls in the warm-up. */
-  private void countCommit(long at, long latency) {
-    if (at < w.warmupNanos()) return;
-    commits++;
-    latencySum += latency;
-    if (latency > latencyMax) latencyMax = latency;
-    histogram.recordValue(latency);
   }
 
   private long think(int i, double us, boolean exponential) {
@@ -391,7 +453,8 @@ public final class SessionPool implements SimComponent {
         commitStart.clone(), row.clone(), cpu.snapshot(), entered.clone(), finished.clone(), phaseStart.clone(),
         phaseEnd.clone(), closed,
         new long[] {commits, lazyCommits, latencySum, latencyMax, statements, rowsTouched},
-        CommitStats.encode(histogram));
+        CommitStats.encode(histogram), new long[] {intervalStep, openFrom, openTo, intervalCommits, intervalLatencySum,
+            intervalLatencyMax}, CommitStats.encode(interval));
   }
 
   @Override
@@ -422,10 +485,18 @@ public final class SessionPool implements SimComponent {
     statements = s.counters()[4];
     rowsTouched = s.counters()[5];
     histogram = CommitStats.decode(s.histogram());
+    intervalStep = s.interval()[0];
+    openFrom = s.interval()[1];
+    openTo = s.interval()[2];
+    intervalCommits = s.interval()[3];
+    intervalLatencySum = s.interval()[4];
+    intervalLatencyMax = s.interval()[5];
+    interval = CommitStats.decode(s.intervalHistogram());
   }
 
   @Override
   public Object results() {
+    closeInterval(null); // when the run did not finish it (a model run outside the kernel): fold what it holds
     List<PoolStats.Phase> phases = new ArrayList<>();
     for (int k = 0; k < steps.length; k++) {
       if (entered[k] > 0) phases.add(new PoolStats.Phase(k, steps[k].name(), phaseStart[k], phaseEnd[k], finished[k]));
@@ -438,5 +509,5 @@ public final class SessionPool implements SimComponent {
   public record State(long[] rng, int[] step, byte[] sub, long[] done, int[] txn, long[] stepEnd, byte[] mode,
       long[] commitStart, long[] row, HostCpu.State cpu, int[] entered, int[] finished, long[] phaseStart,
       long[] phaseEnd, int closed, long[] counters,
-      byte[] histogram) implements CborSerializable {}
+      byte[] histogram, long[] interval, byte[] intervalHistogram) implements CborSerializable {}
 }

@@ -35,6 +35,13 @@ public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cp
     if (warmupNanos < 0) throw new IllegalArgumentException("warm-up must be >= 0 ns");
   }
 
+  /** The same workload with a warm-up of {@code nanos} left out of the commit statistics. */
+  public Workload withWarmup(long nanos) {
+    return new Workload(cores, hopNanos, cpuStatementNanos, cpuInsertRowNanos, cpuUpdateRowNanos, cpuDeleteRowNanos,
+        cpuCommitNanos, insertRecordBytes, updateRecordBytes, deleteRecordBytes, commitRecordBytes,
+        compensationRecordBytes, tableRows, chunkRows, nanos);
+  }
+
   /** GCM-1's sessions (BENCH.md): no CPU, a commit record of {@code recordBytes} alone. */
   public static Workload commitsOnly(long hopNanos, int recordBytes) {
     return new Workload(0, hopNanos, 0, 0, 0, 0, 0, recordBytes, recordBytes, recordBytes, recordBytes, recordBytes,
