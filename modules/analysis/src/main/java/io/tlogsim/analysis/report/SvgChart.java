@@ -109,12 +109,13 @@ public final class SvgChart {
               px, lo, px, hi, color));
         }
       }
-      b.append(String.format(Locale.ROOT, "<polyline class=\"series\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\""
-          + " points=\"%s\"/>%n", color, pts.toString().strip()));
+      b.append(String.format(Locale.ROOT, "<polyline class=\"series\" data-name=\"%s\" fill=\"none\" stroke=\"%s\""
+          + " stroke-width=\"1.5\" points=\"%s\"/>%n", esc(s.name()), color, pts.toString().strip()));
       int col = k % 3, row = k / 3;
       double lx = left + col * pw / 3, ly = top + ph + 46 + row * 16;
       b.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"3\" fill=\"%s\"/>"
-          + "<text x=\"%.1f\" y=\"%.1f\">%s</text>%n", lx, ly - 4, color, lx + 14, ly, esc(s.name())));
+          + "<text class=\"legend\" x=\"%.1f\" y=\"%.1f\">%s</text>%n", lx, ly - 4, color, lx + 14, ly,
+          esc(s.name())));
     }
     b.append("</svg>\n");
     return b.toString();

@@ -1,0 +1,580 @@
+package io.tlogsim.analysis.report;
+
+import io.tlogsim.analysis.SummaryPaths;
+import io.tlogsim.engine.series.CommitInterval;
+import io.tlogsim.engine.series.Histograms;
+import io.tlogsim.engine.series.LogInterval;
+import io.tlogsim.kernel.IntervalFact;
+import io.tlogsim.kernel.RecordedFact;
+import java.lang.reflect.RecordComponent;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.function.IntFunction;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+/**
+ * A run's report.html and its time series as CSV files, built from the run's summary and the per-interval facts
+ * ({@link IntervalFact}) its models recorded: the same input live and in a replay from the journal, so the same
+ * bytes. Commits and log writes get charts of their own (rates, latency percentiles, flush sizes, device load against
+ * its cap); every other kind of interval fact (a device's seconds, log space, VLFs, ...) gets a CSV and a chart per
+ * numeric field without changes here. Self-contained: inline SVG, CSS and a few lines of script, no network.
+ */
+public final class RunReport {
+  public static final String FILE = "report.html";
+  /** Flush-size charts drawn for at most this many databases of one run (the CSV has them all). */
+  private static final int MAX_FLUSH_CHARTS = 6;
+
+  /**
+   * What a report is made of.
+   *
+   * @param humanLines the run's one-screen summary
+   * @param tables the engine-style tables (onstat, waits, filestats), by name
+   * @param facts the run's facts in the order the kernel handed them out (others than interval facts are ignored)
+   * @param componentName the name of a component of the run's topology, by id
+   */
+  public record Input(String runId, Map<String, Object> summary, List<String> humanLines,
+      Map<String, List<String>> tables, List<RecordedFact> facts, IntFunction<String> componentName) {}
+
+  private RunReport() {}
+
+  /** report.html and the CSV files, by file name. */
+  public static SortedMap<String, String> files(Input in) {
+    Builder b = new Builder(in);
+    b.build();
+    return b.files;
+  }
+
+  /** A CSV table: its file name, header and rows (cells already formatted). */
+  private record Csv(String file, List<String> header, List<List<String>> rows) {
+    String text() {
+      StringBuilder s = new StringBuilder(String.join(",", header)).append('\n');
+      for (List<String> r : rows) s.append(String.join(",", r)).append('\n');
+      return s.toString();
+    }
+  }
+
+  private static final class Builder {
+    private final Input in;
+    private final SortedMap<String, String> files = new TreeMap<>();
+    private final StringBuilder charts = new StringBuilder();
+    private final List<String> csvNames = new ArrayList<>();
+
+    Builder(Input in) {
+      this.in = in;
+    }
+
+    void build() {
+      Map<String, Map<Long, Merged>> commits = new TreeMap<>(); // database -> interval start -> merged
+      Map<String, Map<Long, LogMerged>> writes = new TreeMap<>();
+      Map<Class<?>, List<RecordedFact>> others = new LinkedHashMap<>();
+      for (RecordedFact f : in.facts()) {
+        if (f.fact() instanceof CommitInterval c) {
+          commits.computeIfAbsent(database(f.component()), k -> new TreeMap<>())
+              .computeIfAbsent(c.fromNanos(), k -> new Merged(c.fromNanos(), c.toNanos(), c.warmup())).add(c);
+        } else if (f.fact() instanceof LogInterval l) {
+          writes.computeIfAbsent(database(f.component()), k -> new TreeMap<>())
+              .computeIfAbsent(l.fromNanos(), k -> new LogMerged(l.fromNanos(), l.toNanos())).add(l);
+        } else if (f.fact() instanceof IntervalFact && f.fact() instanceof Record) {
+          others.computeIfAbsent(f.fact().getClass(), k -> new ArrayList<>()).add(f);
+        }
+      }
+      if (!commits.isEmpty()) commitSeries(commits);
+      if (!writes.isEmpty()) logSeries(writes);
+      deviceCharts(others, writes);
+      for (Map.Entry<Class<?>, List<RecordedFact>> e : others.entrySet()) genericSeries(e.getKey(), e.getValue());
+      phases();
+      files.put(FILE, html());
+    }
+
+    /** The database of a component: the prefix of its name ("" when the run has one). */
+    private String database(int component) {
+      String name = in.componentName().apply(component);
+      int slash = name.lastIndexOf('/');
+      return slash < 0 ? "" : name.substring(0, slash);
+    }
+
+    private void add(Csv csv) {
+      files.put(csv.file(), csv.text());
+      csvNames.add(csv.file());
+    }
+
+    private void chart(SvgChart c, String note) {
+      charts.append("<figure class=\"chart\">\n").append(c.render(900, 340));
+      if (note != null) charts.append("<figcaption>").append(SvgChart.esc(note)).append("</figcaption>\n");
+      charts.append("</figure>\n");
+    }
+
+    // ------------------------------------------------------------------------------------------ commits
+
+    private void commitSeries(Map<String, Map<Long, Merged>> byDb) {
+      List<List<String>> rows = new ArrayList<>();
+      SvgChart rate = new SvgChart("Commits per second", "simulated s", "commits/s");
+      SvgChart lat = new SvgChart("Commit latency percentiles per interval", "simulated s", "latency, us");
+      boolean one = byDb.size() == 1;
+      boolean warm = false;
+      for (Map.Entry<String, Map<Long, Merged>> e : byDb.entrySet()) {
+        String db = e.getKey();
+        List<Merged> ms = new ArrayList<>(e.getValue().values());
+        double[] x = new double[ms.size()], r = new double[ms.size()];
+        double[][] p = new double[4][ms.size()];
+        double[] pcts = {50, 90, 99, 99.9};
+        for (int i = 0; i < ms.size(); i++) {
+          Merged m = ms.get(i);
+          warm |= m.warmup;
+          double dt = (m.to - m.from) / 1e9;
+          x[i] = (m.from + m.to) / 2e9;
+          r[i] = dt > 0 ? m.commits / dt : Double.NaN;
+          List<String> row = new ArrayList<>(List.of(db, seconds(m.from), seconds(m.to), String.valueOf(m.warmup),
+              String.valueOf(m.commits), num(r[i])));
+          for (int k = 0; k < pcts.length; k++) p[k][i] = m.percentileUs(pcts[k]);
+          row.add(m.commits == 0 ? "" : num(m.sum / (double) m.commits / 1e3));
+          for (int k = 0; k < pcts.length; k++) row.add(num(p[k][i]));
+          row.add(m.commits == 0 ? "" : num(m.max / 1e3));
+          rows.add(row);
+        }
+        String name = one ? "commits" : db;
+        rate.add(name, x, r);
+        if (one) {
+          String[] names = {"p50", "p90", "p99", "p99.9"};
+          for (int k = 0; k < pcts.length; k++) lat.add(names[k], x, p[k]);
+        } else {
+          lat.add(db + " p50", x, p[0]);
+          lat.add(db + " p99", x, p[2]);
+        }
+      }
+      add(new Csv("commit-intervals.csv", List.of("database", "fromSeconds", "toSeconds", "warmup", "commits",
+          "commitsPerSecond", "latencyMeanUs", "latencyP50Us", "latencyP90Us", "latencyP99Us", "latencyP999Us",
+          "latencyMaxUs"), rows));
+      String note = warm ? "Intervals before the end of the warm-up are drawn too; the run's statistics leave them out."
+          : null;
+      chart(rate, note);
+      chart(lat.logY(true), "Percentiles of the commits acknowledged in each interval (all sessions).");
+    }
+
+    /** Pools' commits of one interval, merged exactly (their histograms added). */
+    private static final class Merged {
+      final long from;
+      final long to;
+      final boolean warmup;
+      long commits;
+      long sum;
+      long max;
+      final Histogram h = new Histogram(3);
+
+      Merged(long from, long to, boolean warmup) {
+        this.from = from;
+        this.to = to;
+        this.warmup = warmup;
+        h.setAutoResize(true);
+      }
+
+      void add(CommitInterval c) {
+        commits += c.commits();
+        sum += c.latencySumNanos();
+        max = Math.max(max, c.latencyMaxNanos());
+        if (c.commits() > 0) h.add(Histograms.decode(c.latencies()));
+      }
+
+      /** In us; HdrHistogram's bucket top bounded by the exact maximum; NaN without commits. */
+      double percentileUs(double p) {
+        return commits == 0 ? Double.NaN : Math.min(h.getValueAtPercentile(p), max) / 1e3;
+      }
+    }
+
+    // ------------------------------------------------------------------------------------------ log writes
+
+    private void logSeries(Map<String, Map<Long, LogMerged>> byDb) {
+      List<List<String>> rows = new ArrayList<>();
+      List<List<String>> sizeRows = new ArrayList<>();
+      int drawn = 0;
+      for (Map.Entry<String, Map<Long, LogMerged>> e : byDb.entrySet()) {
+        String db = e.getKey();
+        Histogram sizes = new Histogram(2);
+        sizes.setAutoResize(true);
+        for (LogMerged m : e.getValue().values()) {
+          double dt = (m.to - m.from) / 1e9;
+          rows.add(List.of(db, seconds(m.from), seconds(m.to), String.valueOf(m.writes),
+              num(dt > 0 ? m.writes / dt : Double.NaN), String.valueOf(m.pages), String.valueOf(m.bytes),
+              num(dt > 0 ? m.bytes / 1e6 / dt : Double.NaN), m.writes == 0 ? "" : num(m.bytes / (double) m.writes)));
+          sizes.add(m.sizes);
+        }
+        List<double[]> bars = new ArrayList<>();
+        for (HistogramIterationValue v : sizes.recordedValues()) {
+          long value = sizes.lowestEquivalentValue(v.getValueIteratedTo());
+          sizeRows.add(List.of(db, String.valueOf(value), String.valueOf(v.getCountAtValueIteratedTo())));
+          bars.add(new double[] {value, v.getCountAtValueIteratedTo()});
+        }
+        if (drawn++ < MAX_FLUSH_CHARTS) {
+          charts.append("<figure class=\"chart\">\n").append(SvgBars.render("Flush sizes" + (db.isEmpty() ? ""
+                  : ": " + db), "bytes per log write", "writes", bars, 900, 300))
+              .append("<figcaption>Every log write of the run by its size (2 significant digits; exact for"
+                  + " multiples of 512 B up to 64 KB).</figcaption>\n</figure>\n");
+        }
+      }
+      add(new Csv("log-intervals.csv", List.of("database", "fromSeconds", "toSeconds", "writes", "writesPerSecond",
+          "pages", "bytes", "mbPerSecond", "meanWriteBytes"), rows));
+      add(new Csv("flush-sizes.csv", List.of("database", "writeBytes", "writes"), sizeRows));
+    }
+
+    /** A log manager's writes of one interval (one per database). */
+    private static final class LogMerged {
+      final long from;
+      final long to;
+      long writes;
+      long pages;
+      long bytes;
+      final Histogram sizes = new Histogram(2);
+
+      LogMerged(long from, long to) {
+        this.from = from;
+        this.to = to;
+        sizes.setAutoResize(true);
+      }
+
+      void add(LogInterval l) {
+        writes += l.writes();
+        pages += l.pages();
+        bytes += l.bytes();
+        if (l.writes() > 0) sizes.add(Histograms.decode(l.writeBytes()));
+      }
+    }
+
+    // ------------------------------------------------------------------------------------------ devices
+
+    /**
+     * IOPS and MB/s of each device against its cap: from the devices' own seconds where they record them, else (a
+     * simple device, GCM-1's) from the log's writes, which are that device's requests.
+     */
+    private void deviceCharts(Map<Class<?>, List<RecordedFact>> others, Map<String, Map<Long, LogMerged>> writes) {
+      SvgChart iops = new SvgChart("Device IOPS", "simulated s", "I/Os per s");
+      SvgChart mbps = new SvgChart("Device MB/s", "simulated s", "MB/s (10^6 B)");
+      Map<String, List<double[]>> byDevice = new TreeMap<>(); // device -> (mid, iops, mbps)
+      double xMin = Double.POSITIVE_INFINITY, xMax = Double.NEGATIVE_INFINITY;
+      for (Map.Entry<Class<?>, List<RecordedFact>> e : others.entrySet()) {
+        if (!e.getKey().getSimpleName().equals("DeviceInterval")) continue;
+        for (RecordedFact f : e.getValue()) {
+          Map<String, Object> v = fields((Record) f.fact());
+          long from = ((Number) v.get("fromNanos")).longValue(), to = ((Number) v.get("toNanos")).longValue();
+          double dt = (to - from) / 1e9;
+          if (dt <= 0) continue;
+          long ios = ((Number) v.get("reads")).longValue() + ((Number) v.get("writes")).longValue();
+          byDevice.computeIfAbsent(String.valueOf(v.get("device")), k -> new ArrayList<>())
+              .add(new double[] {(from + to) / 2e9, ios / dt, ((Number) v.get("bytes")).longValue() / 1e6 / dt});
+        }
+      }
+      String note = "From each device's own per-second record.";
+      if (byDevice.isEmpty() && !writes.isEmpty()) {
+        note = "The log device's requests are the log's writes (this device records no per-second figures).";
+        for (Map.Entry<String, Map<Long, LogMerged>> e : writes.entrySet()) {
+          String dev = e.getKey().isEmpty() ? "log-device" : e.getKey() + "/log-device";
+          for (LogMerged m : e.getValue().values()) {
+            double dt = (m.to - m.from) / 1e9;
+            if (dt > 0) {
+              byDevice.computeIfAbsent(dev, k -> new ArrayList<>())
+                  .add(new double[] {(m.from + m.to) / 2e9, m.writes / dt, m.bytes / 1e6 / dt});
+            }
+          }
+        }
+      }
+      if (byDevice.isEmpty()) return;
+      for (Map.Entry<String, List<double[]>> e : byDevice.entrySet()) {
+        List<double[]> pts = e.getValue();
+        double[] x = new double[pts.size()], io = new double[pts.size()], mb = new double[pts.size()];
+        for (int i = 0; i < pts.size(); i++) {
+          x[i] = pts.get(i)[0];
+          io[i] = pts.get(i)[1];
+          mb[i] = pts.get(i)[2];
+          xMin = Math.min(xMin, x[i]);
+          xMax = Math.max(xMax, x[i]);
+        }
+        double[][] ti = thin(x, io), tm = thin(x, mb);
+        iops.add(e.getKey(), ti[0], ti[1]);
+        mbps.add(e.getKey(), tm[0], tm[1]);
+      }
+      boolean capped = false;
+      for (String dev : byDevice.keySet()) {
+        double[] cap = caps(dev);
+        if (!Double.isNaN(cap[0])) {
+          iops.add(dev + " cap", new double[] {xMin, xMax}, new double[] {cap[0], cap[0]});
+          capped = true;
+        }
+        if (!Double.isNaN(cap[1])) {
+          mbps.add(dev + " cap", new double[] {xMin, xMax}, new double[] {cap[1], cap[1]});
+          capped = true;
+        }
+      }
+      String capNote = capped ? " Caps: a cloud disk's IOPS cap (summary.json counters.iopsCap); a simple device's"
+          + " 1 / latency IOPS and its transfer rate." : " No cap known for these devices.";
+      chart(iops, note + capNote);
+      chart(mbps, note + capNote);
+    }
+
+    /** {IOPS cap, MB/s cap} of a device as the summary gives them (NaN: none). */
+    private double[] caps(String device) {
+      String name = device.contains("/") ? device.substring(device.lastIndexOf('/') + 1) : device;
+      double iopsCap = SummaryPaths.number(in.summary(), "devices." + name + ".counters.iopsCap");
+      double mbCap = Double.NaN;
+      // GCM-1's simple device: one request at a time of at least its latency, at most its transfer rate
+      double latencyUs = SummaryPaths.number(in.summary(), "params.deviceLatencyUs");
+      double rate = SummaryPaths.number(in.summary(), "params.deviceMBps");
+      if (name.equals("log-device") && !Double.isNaN(latencyUs) && !Double.isNaN(rate)
+          && "simple".equals(SummaryPaths.get(in.summary(), "devices." + name + ".model"))) {
+        iopsCap = 1e6 / latencyUs;
+        mbCap = rate;
+      }
+      return new double[] {iopsCap, mbCap};
+    }
+
+    // ------------------------------------------------------------------------------------------ any other series
+
+    /**
+     * Any other interval fact: a CSV of its fields (component first) and a chart per numeric field against time,
+     * a line per component and text field (a device's name, a file's).
+     */
+    private void genericSeries(Class<?> type, List<RecordedFact> facts) {
+      RecordComponent[] comps = type.getRecordComponents();
+      List<String> header = new ArrayList<>(List.of("component", "timeSeconds"));
+      List<String> numeric = new ArrayList<>();
+      List<String> keys = new ArrayList<>();
+      for (RecordComponent c : comps) {
+        Class<?> t = c.getType();
+        if (t.isArray()) continue;
+        header.add(c.getName());
+        boolean isNumber = t == long.class || t == int.class || t == double.class || t == float.class
+            || Number.class.isAssignableFrom(t);
+        if (isNumber && !c.getName().equals("fromNanos") && !c.getName().equals("toNanos")) numeric.add(c.getName());
+        if (t == String.class) keys.add(c.getName());
+      }
+      List<List<String>> rows = new ArrayList<>();
+      Map<String, Map<String, List<double[]>>> lines = new LinkedHashMap<>(); // field -> line -> (x, y)
+      for (RecordedFact f : facts) {
+        Map<String, Object> v = fields((Record) f.fact());
+        String component = in.componentName().apply(f.component());
+        List<String> row = new ArrayList<>(List.of(component, seconds(f.time())));
+        for (String h : header.subList(2, header.size())) row.add(cell(v.get(h)));
+        rows.add(row);
+        double x = v.get("fromNanos") instanceof Number a && v.get("toNanos") instanceof Number b
+            ? (a.longValue() + b.longValue()) / 2e9 : f.time() / 1e9;
+        StringBuilder line = new StringBuilder(component);
+        for (String k : keys) if (!String.valueOf(v.get(k)).equals(component)) line.append(' ').append(v.get(k));
+        for (String n : numeric) {
+          lines.computeIfAbsent(n, k -> new TreeMap<>()).computeIfAbsent(line.toString(), k -> new ArrayList<>())
+              .add(new double[] {x, ((Number) v.get(n)).doubleValue()});
+        }
+      }
+      String base = kebab(type.getSimpleName().replaceAll("Interval$", ""));
+      add(new Csv(base + "-intervals.csv", header, rows));
+      for (Map.Entry<String, Map<String, List<double[]>>> e : lines.entrySet()) {
+        SvgChart c = new SvgChart(type.getSimpleName() + "." + e.getKey(), "simulated s", e.getKey());
+        for (Map.Entry<String, List<double[]>> l : e.getValue().entrySet()) {
+          double[] x = new double[l.getValue().size()], y = new double[x.length];
+          for (int i = 0; i < x.length; i++) {
+            x[i] = l.getValue().get(i)[0];
+            y[i] = l.getValue().get(i)[1];
+          }
+          double[][] t = thin(x, y);
+          c.add(l.getKey(), t[0], t[1]);
+        }
+        chart(c, "From the run's " + type.getSimpleName() + " facts (" + base + "-intervals.csv).");
+      }
+    }
+
+    // ------------------------------------------------------------------------------------------ phases
+
+    private final StringBuilder timeline = new StringBuilder();
+
+    private void phases() {
+      List<String[]> bars = new ArrayList<>(); // name, start, seconds
+      double warmup = SummaryPaths.number(in.summary(), "warmupSeconds");
+      if (warmup > 0) bars.add(new String[] {"warm-up (outside the statistics)", "0", String.valueOf(warmup)});
+      if (SummaryPaths.get(in.summary(), "phases") instanceof List<?> list) {
+        for (Object o : list) {
+          if (o instanceof Map<?, ?> m && m.get("startSeconds") instanceof Number s && m.get("seconds") instanceof Number d) {
+            bars.add(new String[] {String.valueOf(m.get("name")), String.valueOf(s.doubleValue()),
+                String.valueOf(d.doubleValue())});
+          }
+        }
+      }
+      double end = SummaryPaths.number(in.summary(), "simulatedSeconds");
+      if (bars.isEmpty()) return;
+      timeline.append("<figure class=\"chart\">\n").append(SvgBars.timeline("Phases", bars,
+          Double.isNaN(end) ? 0 : end, 900)).append("</figure>\n");
+    }
+
+    // ------------------------------------------------------------------------------------------ the page
+
+    private String html() {
+      String scenario = String.valueOf(in.summary().getOrDefault("scenario", ""));
+      Object description = SummaryPaths.get(in.summary(), "provenance.description");
+      StringBuilder b = new StringBuilder();
+      b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>tlogsim run ")
+          .append(SvgChart.esc(in.runId())).append("</title>\n<style>\n").append(CSS).append("</style></head>\n")
+          .append("<body data-charts=\"0\" data-charts-drawn=\"0\">\n<h1>Run ").append(SvgChart.esc(in.runId()))
+          .append("</h1>\n<p>").append(SvgChart.esc(scenario));
+      if (description != null && !String.valueOf(description).isEmpty()) {
+        b.append(": ").append(SvgChart.esc(String.valueOf(description)));
+      }
+      b.append("</p>\n<h2>Summary</h2>\n<pre>");
+      for (String l : in.humanLines()) b.append(SvgChart.esc(l)).append('\n');
+      b.append("</pre>\n");
+      if (timeline.length() > 0) b.append("<h2>Timeline</h2>\n").append(timeline);
+      b.append("<h2>Over time</h2>\n");
+      if (charts.length() == 0) {
+        b.append("<p>This run recorded no per-interval figures (a run on a cluster, or a kind whose models record"
+            + " none).</p>\n");
+      }
+      b.append(charts);
+      if (!in.tables().isEmpty()) {
+        b.append("<h2>Tables</h2>\n");
+        for (Map.Entry<String, List<String>> t : new TreeMap<>(in.tables()).entrySet()) {
+          b.append("<h3>").append(SvgChart.esc(t.getKey())).append("</h3>\n<pre>");
+          for (String l : t.getValue()) b.append(SvgChart.esc(l)).append('\n');
+          b.append("</pre>\n");
+        }
+      }
+      b.append("<h2>summary.json</h2>\n<details><summary>every figure by path</summary>\n<table>\n");
+      List<String[]> rows = new ArrayList<>();
+      flatten("", in.summary(), rows);
+      for (String[] r : rows) {
+        b.append("<tr><td>").append(SvgChart.esc(r[0])).append("</td><td>").append(SvgChart.esc(r[1]))
+            .append("</td></tr>\n");
+      }
+      b.append("</table></details>\n<h2>Files</h2>\n<p><a href=\"summary.json\">summary.json</a>");
+      for (String f : csvNames) b.append(", <a href=\"").append(f).append("\">").append(f).append("</a>");
+      b.append(" (per interval; times in simulated seconds)</p>\n<script>\n").append(SCRIPT).append("</script>\n")
+          .append("</body></html>\n");
+      return b.toString();
+    }
+
+    private static void flatten(String prefix, Object v, List<String[]> out) {
+      if (v instanceof Map<?, ?> m) {
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+          if (prefix.isEmpty() && (e.getKey().equals("provenance") || e.getKey().equals("params"))) continue;
+          flatten(prefix.isEmpty() ? String.valueOf(e.getKey()) : prefix + "." + e.getKey(), e.getValue(), out);
+        }
+      } else if (v instanceof List<?> l) {
+        for (int i = 0; i < l.size(); i++) flatten(prefix + "[" + i + "]", l.get(i), out);
+      } else {
+        out.add(new String[] {prefix, String.valueOf(v)});
+      }
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------- formatting
+
+  static Map<String, Object> fields(Record r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (RecordComponent c : r.getClass().getRecordComponents()) {
+      try {
+        m.put(c.getName(), c.getAccessor().invoke(r));
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("cannot read " + r.getClass().getSimpleName() + "." + c.getName(), e);
+      }
+    }
+    return m;
+  }
+
+  /** Lines of more points than this are drawn as means of consecutive points (the CSV keeps every interval). */
+  private static final int MAX_POINTS = 400;
+
+  /** {x, y} with at most MAX_POINTS points: means of runs of consecutive points. */
+  static double[][] thin(double[] x, double[] y) {
+    if (x.length <= MAX_POINTS) return new double[][] {x, y};
+    int per = (x.length + MAX_POINTS - 1) / MAX_POINTS, n = (x.length + per - 1) / per;
+    double[] tx = new double[n], ty = new double[n];
+    for (int i = 0; i < n; i++) {
+      int from = i * per, to = Math.min(x.length, from + per);
+      double sx = 0, sy = 0;
+      for (int k = from; k < to; k++) {
+        sx += x[k];
+        sy += y[k];
+      }
+      tx[i] = sx / (to - from);
+      ty[i] = sy / (to - from);
+    }
+    return new double[][] {tx, ty};
+  }
+
+  /** Nanoseconds as exact decimal seconds: 20000000 -> 0.02. */
+  static String seconds(long nanos) {
+    return BigDecimal.valueOf(nanos, 9).stripTrailingZeros().toPlainString();
+  }
+
+  /** A figure to 6 significant digits, no exponent; empty for NaN. */
+  static String num(double v) {
+    if (!Double.isFinite(v)) return "";
+    return new BigDecimal(v).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
+  }
+
+  private static String cell(Object v) {
+    if (v == null) return "";
+    if (v instanceof Double d) return num(d);
+    if (v instanceof Float f) return num(f);
+    String s = String.valueOf(v);
+    return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+  }
+
+  /** DeviceInterval -> device-interval; LogSpace -> log-space. */
+  static String kebab(String camel) {
+    return camel.replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(Locale.ROOT);
+  }
+
+  private static final String CSS = """
+      body { font-family: sans-serif; margin: 1.5em; max-width: 960px; color: #222; }
+      pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; font-size: 12px; }
+      figure.chart { margin: 1em 0; }
+      figcaption { font-size: 12px; color: #555; }
+      table { border-collapse: collapse; font-size: 12px; }
+      td { border-bottom: 1px solid #eee; padding: 1px 8px; }
+      svg .series.faded, svg .bar.faded { opacity: 0.15; }
+      """;
+
+  /**
+   * Counts what each chart drew (data lines, bars, phases) into data attributes that a headless browser test reads,
+   * and lets a click on a
+   * legend entry fade the chart's other lines (a second click shows them all). Errors are counted too.
+   */
+  private static final String SCRIPT = """
+      (function () {
+        var errors = 0;
+        window.addEventListener('error', function () {
+          errors++;
+          document.body.setAttribute('data-js-errors', String(errors));
+        });
+        var figures = document.querySelectorAll('figure.chart');
+        var drawn = 0;
+        figures.forEach(function (fig) {
+          var marks = fig.querySelectorAll('polyline.series, rect.bar, rect.phase');
+          var points = 0;
+          marks.forEach(function (m) {
+            if (m.tagName === 'polyline') points += m.getAttribute('points').trim().split(/\\s+/).length;
+            else points++;
+          });
+          fig.setAttribute('data-marks', String(points));
+          if (points > 0) drawn++;
+          var lines = fig.querySelectorAll('polyline.series');
+          fig.querySelectorAll('text.legend').forEach(function (label) {
+            label.style.cursor = 'pointer';
+            label.addEventListener('click', function () {
+              var name = label.textContent;
+              var on = label.getAttribute('data-only') !== 'yes';
+              fig.querySelectorAll('text.legend').forEach(function (o) { o.removeAttribute('data-only'); });
+              if (on) label.setAttribute('data-only', 'yes');
+              lines.forEach(function (l) {
+                l.classList.toggle('faded', on && l.getAttribute('data-name') !== name);
+              });
+            });
+          });
+        });
+        document.body.setAttribute('data-charts', String(figures.length));
+        document.body.setAttribute('data-charts-drawn', String(drawn));
+      })();
+      """;
+}
