@@ -31,12 +31,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code tlogsim replay <run-id>}: rebuilds a finished run's summary.json and latency.hlog from the journal alone,
- * without simulating: the run's scenario and the kernel's outcome are read back (Persistence Query) and the summary is
- * built by the same engine code that built it live. The journal is only read.
+ * {@code tlogsim replay <run-id>}: rebuilds a finished run's summary.json, latency.hlog, report.html and CSV series
+ * from the journal alone, without simulating: the run's scenario, the kernel's outcome and the interval facts are read
+ * back (Persistence Query) and the files are built by the same code that built them live. The journal is only read.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
-    description = "Rebuild a stored run's summary.json and latency.hlog from the journal, without simulating again.",
+    description = "Rebuild a stored run's summary.json, latency.hlog, report.html and CSV series from the journal, "
+        + "without simulating again.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
         Tlogsim.ENV_JDBC})
@@ -48,7 +49,7 @@ final class ReplayCommand implements Callable<Integer> {
   String runId;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Where summary.json and latency.hlog go (default: <data>/runs/<run-id>).")
+      description = "Where the files go (default: <data>/runs/<run-id>).")
   String out;
 
   @Option(names = "--force", description = "Overwrite a summary.json already there.")
@@ -78,21 +79,19 @@ final class ReplayCommand implements Callable<Integer> {
         throw new BadInputException("run " + runId + " is " + run.status().label() + ": it has no results to replay"
             + (run.status() == RunStatus.INTERRUPTED ? " (tlogsim run --resume " + runId + " finishes it)" : ""));
       }
-      RunSpec rs = run.spec();
       Path dir = out != null ? Path.of(out) : store.dataDir().resolve("runs").resolve(runId);
       Runner.checkOut(dir, force);
 
-      // The same code as the live run: the scenario as it was resolved, its result from the kernel's outcome.
-      Scenario scenario = rs.scenario(ScenarioKinds.all());
-      RunControl control = new RunControl(rs.seed(), rs.threads(), null);
-      ScenarioResult result = scenario.complete(scenario.prepare(control).result(run.outcome().toRunOutcome()));
-      Map<String, Object> summary = new LinkedHashMap<>(result.summary());
-      summary.put("provenance", provenance(run));
+      Rebuilt rebuilt = rebuild(run);
+      ScenarioResult result = rebuilt.result();
+      Map<String, Object> summary = rebuilt.summary();
 
       Files.createDirectories(dir);
       Path summaryFile = SummaryWriter.write(dir, runId, summary);
       Path latencyFile = result.histograms().isEmpty() ? null
-          : LatencyLog.write(dir, runId, scenario.endTimeNanos() / 1e9, result.histograms());
+          : LatencyLog.write(dir, runId, rebuilt.scenario().endTimeNanos() / 1e9, result.histograms());
+      List<Path> reportFiles = ReportFiles.write(dir, runId, summary, result,
+          ReportFiles.intervalFacts(run.facts()), rebuilt.topology());
       if (json) stdout.print(SummaryWriter.toJson(runId, summary));
       String drift = drift(run.summary(), SummaryWriter.withRunId(runId, summary));
       if (drift != null) {
@@ -104,12 +103,32 @@ final class ReplayCommand implements Callable<Integer> {
         Text.paragraph("replayed", "from the " + js.kind().option() + " journal, without simulating")
             .forEach(human::println);
         if (latencyFile != null) human.println("histogram    " + latencyFile.getFileName() + " beside summary.json");
+        Text.paragraph("report", ReportFiles.names(reportFiles) + " beside summary.json").forEach(human::println);
         human.println("summary      " + summaryFile.toAbsolutePath().normalize());
       }
     }
     stdout.flush();
     err.flush();
     return Tlogsim.OK;
+  }
+
+  /** A stored run rebuilt without simulating: its scenario, topology, result and summary (provenance included). */
+  record Rebuilt(Scenario scenario, io.tlogsim.kernel.Topology topology, ScenarioResult result,
+      Map<String, Object> summary) {}
+
+  /**
+   * The same code as the live run: the scenario as it was resolved, its result from the kernel's outcome, the
+   * provenance the run wrote.
+   */
+  static Rebuilt rebuild(RunStore.StoredRun run) {
+    RunSpec rs = run.spec();
+    Scenario scenario = rs.scenario(ScenarioKinds.all());
+    RunControl control = new RunControl(rs.seed(), rs.threads(), null);
+    io.tlogsim.engine.scenario.PreparedRun prepared = scenario.prepare(control);
+    ScenarioResult result = scenario.complete(prepared.result(run.outcome().toRunOutcome()));
+    Map<String, Object> summary = new LinkedHashMap<>(result.summary());
+    summary.put("provenance", provenance(run));
+    return new Rebuilt(scenario, prepared.topology(), result, summary);
   }
 
   /** The provenance the run wrote (a resumed run's says so); the one it started with when none was stored. */

@@ -55,6 +55,11 @@ final class RunOptions {
       + "every S wall seconds (on a terminal a progress bar is shown anyway).")
   Double progressSeconds;
 
+  @Option(names = "--warmup", paramLabel = "S", description = "Leave the first S simulated seconds out of the commit "
+      + "statistics (count, rate, latency): --set warmupSeconds=S (kinds gcm1, commit-path, informix). A warm-up "
+      + "changes the figures, so a published reference is dropped.")
+  Double warmup;
+
   /**
    * The {@code --set} entries as key to value, in the order given (a later entry for a key wins), after the checks
    * that need no scenario: empty values of --out, --data, a --set key; options that contradict each other.
@@ -80,6 +85,13 @@ final class RunOptions {
     }
     if (seed != null && m.containsKey("seed")) {
       throw new BadInputException("--seed and --set seed=" + m.get("seed") + ": give the seed once");
+    }
+    if (warmup != null) {
+      if (m.containsKey("warmupSeconds")) {
+        throw new BadInputException("--warmup and --set warmupSeconds=" + m.get("warmupSeconds")
+            + ": give the warm-up once");
+      }
+      m.put("warmupSeconds", io.tlogsim.engine.scenario.Text.plain(warmup));
     }
     if (quiet && progressSeconds != null) {
       throw new BadInputException("--quiet and --progress: --quiet prints no progress; give one");

@@ -226,9 +226,15 @@ final class Runner {
         }
       }
       boolean made = guard.madeDir() != null;
-      RunControl control = baseControl;
+      // The interval facts for the progress lines, and for the report when no journal keeps them.
+      LiveSeries live = new LiveSeries(recorder == null);
+      RunControl control = baseControl.withFacts(live);
       if (recorder != null) {
-        control = control.withFacts(recorder::facts).withRollbacks(recorder::rolledBack)
+        RunRecorder r = recorder;
+        control = control.withFacts(batch -> {
+          r.facts(batch);
+          live.accept(batch);
+        }).withRollbacks(recorder::rolledBack)
             .withCheckpoints(CheckpointPolicy.everyWallNanos(journal.settings().checkpointEvery().toNanos()),
                 recorder::checkpoint);
         guard.onStop("run " + runId + " stays in the journal; tlogsim run --resume " + runId
@@ -236,8 +242,9 @@ final class Runner {
       }
       if (target instanceof Resumed r && r.from() != null) control = control.resumingFrom(r.from());
       RunOutcome outcome;
+      PreparedRun run = null;
       try (Progress bar = Progress.start(options.quiet, Progress.stderrIsTerminal(), options.progressSeconds, err,
-          scenario.name(), scenario.endTimeNanos(), progress, List::of)) {
+          scenario.name(), scenario.endTimeNanos(), progress, live::sinceLastAsked)) {
         if (target instanceof Fresh f && f.cluster() != null) {
           outcome = null;
           ClusterSubmit.Result r = ClusterSubmit.run(f.cluster(), clusterSpec(runId, scenario, dir, provenance),
@@ -245,7 +252,7 @@ final class Runner {
           clusterJournal = r.journal();
           result = r;
         } else {
-          PreparedRun run = scenario.prepare(control);
+          run = scenario.prepare(control);
           outcome = Simulation.run(run.topology(), run::models, control.settings(scenario.endTimeNanos()));
           result = scenario.complete(run.result(outcome));
         }
@@ -272,9 +279,11 @@ final class Runner {
             result.histograms());
       }
       if (recorder != null) recorder.completed(outcome, SummaryWriter.withRunId(runId, summary));
-      for (Map.Entry<String, String> f : new TreeMap<>(result.files()).entrySet()) { // time series, as CSV
-        seriesFiles.add(Files.writeString(dir.resolve(f.getKey()), f.getValue()));
-      }
+      // The report and the time series, from the facts as the journal holds them (what a replay reads) or, without
+      // a journal, as they came.
+      List<io.tlogsim.kernel.RecordedFact> facts = recorder != null
+          ? ReportFiles.intervalFacts(journal.store().load(runId).facts()) : live.facts();
+      seriesFiles.addAll(ReportFiles.write(dir, runId, summary, result, facts, run == null ? null : run.topology()));
       if (options.json) stdout.print(SummaryWriter.toJson(runId, summary));
     }
 
@@ -303,7 +312,7 @@ final class Runner {
       if (clusterJournal != null) {
         Text.lines("journal", runId + " in the cluster's " + clusterJournal).forEach(human::println);
       }
-      for (Path f : seriesFiles) human.println("series       " + f.getFileName() + " beside summary.json (per second)");
+      Text.paragraph("report", ReportFiles.names(seriesFiles) + " beside summary.json").forEach(human::println);
       human.println("summary      " + summaryFile.toAbsolutePath().normalize());
     }
     stdout.flush();
@@ -438,8 +447,8 @@ final class Runner {
       lines.addAll(s.droppedReference().lines());
     }
     String dir = out != null ? out.toString() : runs.resolve("<runId>").toString();
-    lines.addAll(Text.paragraph("output", "would write " + dir + "/" + SummaryWriter.FILE_NAME + " and "
-        + LatencyLog.FILE_NAME));
+    lines.addAll(Text.paragraph("output", "would write " + dir + "/" + SummaryWriter.FILE_NAME + ", "
+        + LatencyLog.FILE_NAME + ", report.html and the time series as CSV"));
     return lines;
   }
 

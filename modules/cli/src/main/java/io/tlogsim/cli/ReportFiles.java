@@ -1,0 +1,61 @@
+package io.tlogsim.cli;
+
+import io.tlogsim.analysis.SummaryWriter;
+import io.tlogsim.analysis.report.RunReport;
+import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.journal.StoredFact;
+import io.tlogsim.kernel.IntervalFact;
+import io.tlogsim.kernel.RecordedFact;
+import io.tlogsim.kernel.Topology;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The files beside summary.json that come from a run's result and facts: the kind's own series (a storage run's
+ * devices.csv), report.html and a CSV per time series. Live runs, replays and {@code tlogsim report} write them
+ * through here from the same inputs, so a replay gives the live run's bytes.
+ */
+final class ReportFiles {
+  private ReportFiles() {}
+
+  /**
+   * Writes the files and returns them in name order.
+   *
+   * @param summary summary.json as written (with its runId and provenance)
+   * @param topology the run's topology, for the components' names (null: a run whose topology is not known here)
+   */
+  static List<Path> write(Path dir, String runId, Map<String, Object> summary, ScenarioResult result,
+      List<RecordedFact> facts, Topology topology) throws IOException {
+    TreeMap<String, String> files = new TreeMap<>(result.files());
+    files.putAll(RunReport.files(new RunReport.Input(runId, SummaryWriter.withRunId(runId, summary),
+        result.humanLines(), result.tables(), facts,
+        id -> topology != null && id < topology.components() ? topology.name(id) : "component-" + id)));
+    List<Path> written = new ArrayList<>();
+    for (Map.Entry<String, String> f : files.entrySet()) {
+      written.add(Files.writeString(dir.resolve(f.getKey()), f.getValue()));
+    }
+    return written;
+  }
+
+  /** The interval facts of a stored run, as the kernel handed them out (a full trace's other facts left aside). */
+  static List<RecordedFact> intervalFacts(List<StoredFact> stored) {
+    List<RecordedFact> out = new ArrayList<>();
+    for (StoredFact f : stored) {
+      if (f.fact() instanceof IntervalFact) out.add(new RecordedFact(f.time(), f.component(), f.fact()));
+    }
+    return out;
+  }
+
+  /** "report.html, commit-intervals.csv, ..." for the summary's last lines. */
+  static String names(List<Path> files) {
+    List<String> names = new ArrayList<>();
+    for (Path p : files) if (p.getFileName().toString().equals(RunReport.FILE)) names.add(RunReport.FILE);
+    for (Path p : files) if (!p.getFileName().toString().equals(RunReport.FILE)) names.add(p.getFileName().toString());
+    return String.join(", ", names);
+  }
+}
