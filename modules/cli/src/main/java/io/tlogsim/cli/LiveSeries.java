@@ -7,10 +7,8 @@ import io.tlogsim.kernel.FactBatch;
 import io.tlogsim.kernel.IntervalFact;
 import io.tlogsim.kernel.RecordedFact;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
@@ -23,7 +21,6 @@ import org.HdrHistogram.Histogram;
 final class LiveSeries implements Consumer<FactBatch> {
   private final boolean keep;
   private final List<RecordedFact> kept = new ArrayList<>();
-  private final Set<Integer> pools = new HashSet<>();
   private final TreeMap<Long, Open> open = new TreeMap<>(); // intervals not yet complete, by start
   // complete intervals since the last progress line
   private long commits;
@@ -46,7 +43,6 @@ final class LiveSeries implements Consumer<FactBatch> {
 
   private static final class Open {
     final long to;
-    int parts;
     long commits;
     long sum;
     final Histogram h = newHistogram();
@@ -61,22 +57,22 @@ final class LiveSeries implements Consumer<FactBatch> {
     for (RecordedFact f : batch.facts()) {
       if (!(f.fact() instanceof IntervalFact)) continue;
       if (keep) kept.add(f);
-      if (f.fact() instanceof CommitInterval c) commitInterval(f.component(), c);
+      if (f.fact() instanceof CommitInterval c) commitInterval(c);
     }
   }
 
   /**
-   * An interval is complete once every pool seen so far has recorded it (pools record each interval once, in time
-   * order); several databases in one run count as one.
+   * Pools record each interval once, at their first event past it, so they can be a little apart; an interval counts
+   * as complete once some pool has recorded one that starts a whole interval after it ends (a pool gone idle does not
+   * hold the figures back). Several databases in one run count as one.
    */
-  private void commitInterval(int pool, CommitInterval c) {
-    pools.add(pool);
+  private void commitInterval(CommitInterval c) {
     Open o = open.computeIfAbsent(c.fromNanos(), k -> new Open(c.toNanos()));
-    o.parts++;
     o.commits += c.commits();
     o.sum += c.latencySumNanos();
     if (c.commits() > 0) o.h.add(Histograms.decode(c.latencies()));
-    while (!open.isEmpty() && open.firstEntry().getValue().parts >= pools.size()) {
+    long latestStart = open.lastKey();
+    while (!open.isEmpty() && open.firstEntry().getValue().to < latestStart) {
       var e = open.pollFirstEntry();
       if (fromNanos < 0) fromNanos = e.getKey();
       toNanos = e.getValue().to;

@@ -17,8 +17,9 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 
 /**
  * Progress of a run on stderr: a bar in simulated milliseconds when stderr is a terminal (also when stdout is
- * redirected), else, with {@code --progress S}, a plain line every S wall seconds. A daemon thread reads the
- * simulated time the run has reached while the run blocks the caller.
+ * redirected), followed by the commit rate and latency of the last wall second, else, with {@code --progress S}, a
+ * plain line every S wall seconds with the rate and latency since the previous line (as pgbench's -P). A daemon
+ * thread reads the simulated time the run has reached while the run blocks the caller.
  */
 final class Progress implements AutoCloseable {
   private static final long NS_PER_MS = 1_000_000L;
@@ -60,8 +61,8 @@ final class Progress implements AutoCloseable {
   /**
    * Starts the display that fits: the bar on a terminal, lines every {@code everySeconds} (null: none) otherwise.
    *
-   * @param live figures of the latest interval to add to each line (commit rate, latency); they will come from the
-   *     kernel's facts, and until then the supplier gives none
+   * @param live figures of the intervals completed since it was last asked (commit rate, latency), from the models'
+   *     interval facts; none for a kind that records none
    */
   static Progress start(boolean quiet, boolean terminal, Double everySeconds, PrintWriter err, String task,
       long endNanos, AtomicLong reached, Supplier<List<String>> live) {
@@ -89,7 +90,14 @@ final class Progress implements AutoCloseable {
     return p;
   }
 
+  private int ticks;
+
+  /** Every 100 ms: the bar; every second, the live figures after it (those of the last wall second). */
   private void tickBar() {
+    if (ticks++ % 10 == 9) {
+      List<String> items = live.get();
+      bar.setExtraMessage(items.isEmpty() ? "" : " " + String.join(", ", items.subList(0, Math.min(2, items.size()))));
+    }
     bar.stepTo(Math.min(bar.getMax(), reached.get() / NS_PER_MS));
   }
 
