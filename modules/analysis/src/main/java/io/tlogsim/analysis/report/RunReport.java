@@ -119,6 +119,7 @@ public final class RunReport {
       SvgChart lat = new SvgChart("Commit latency percentiles per interval", "simulated s", "latency, us");
       boolean one = byDb.size() == 1;
       boolean warm = false;
+      boolean positiveLatencies = true;
       for (Map.Entry<String, Map<Long, Merged>> e : byDb.entrySet()) {
         String db = e.getKey();
         List<Merged> ms = new ArrayList<>(e.getValue().values());
@@ -133,7 +134,10 @@ public final class RunReport {
           r[i] = dt > 0 ? m.commits / dt : Double.NaN;
           List<String> row = new ArrayList<>(List.of(db, seconds(m.from), seconds(m.to), String.valueOf(m.warmup),
               String.valueOf(m.commits), num(r[i])));
-          for (int k = 0; k < pcts.length; k++) p[k][i] = m.percentileUs(pcts[k]);
+          for (int k = 0; k < pcts.length; k++) {
+            p[k][i] = m.percentileUs(pcts[k]);
+            if (p[k][i] <= 0) positiveLatencies = false;
+          }
           row.add(m.commits == 0 ? "" : num(m.sum / (double) m.commits / 1e3));
           for (int k = 0; k < pcts.length; k++) row.add(num(p[k][i]));
           row.add(m.commits == 0 ? "" : num(m.max / 1e3));
@@ -155,7 +159,8 @@ public final class RunReport {
       String note = warm ? "Intervals before the end of the warm-up are drawn too; the run's statistics leave them out."
           : null;
       chart(rate, note);
-      chart(lat.logY(true), "Percentiles of the commits acknowledged in each interval (all sessions).");
+      // a log scale shows p50 and p99.9 apart; latencies of 0 (commits that wait for nothing) need a linear one
+      chart(lat.logY(positiveLatencies), "Percentiles of the commits acknowledged in each interval (all sessions).");
     }
 
     /** Pools' commits of one interval, merged exactly (their histograms added). */

@@ -139,7 +139,7 @@ public final class SvgChart {
         }
       }
     }
-    if (lo > hi) return new double[] {0, 1};
+    if (lo > hi) return log ? new double[] {1, 10} : new double[] {0, 1}; // nothing to plot (e.g. only zeros)
     if (!log && !x && lo > 0) lo = 0; // values from zero, so that heights compare
     if (lo == hi) {
       if (log) return new double[] {lo / 2, hi * 2};
@@ -156,7 +156,7 @@ public final class SvgChart {
   /** Round ticks inside the range: powers of ten on a log scale, 1-2-5 steps otherwise. */
   static List<Double> ticks(double[] r, boolean log) {
     List<Double> out = new ArrayList<>();
-    if (log) {
+    if (log && r[0] > 0) {
       for (double t = Math.pow(10, Math.ceil(Math.log10(r[0]) - 1e-9)); t <= r[1] * (1 + 1e-9); t *= 10) out.add(t);
       if (out.size() >= 2) return out;
       out.clear();
