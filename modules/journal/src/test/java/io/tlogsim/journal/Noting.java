@@ -69,6 +69,11 @@ final class Noting implements SimComponent {
   }
 
   @Override
+  public void finish(Context ctx) {
+    inner.finish(ctx);
+  }
+
+  @Override
   public Object results() {
     return inner.results();
   }

@@ -12,9 +12,17 @@ import org.HdrHistogram.Histogram;
 public final class Histograms {
   private Histograms() {}
 
+  /**
+   * The histogram's counts, encoded from a fresh copy: HdrHistogram's header holds the largest value a histogram can
+   * track, which an auto-resizing histogram grows with what it ever recorded (before a reset, before a restore); the
+   * copy's depends on its counts alone, so a resumed run records the bytes of an uninterrupted one.
+   */
   public static byte[] encode(AbstractHistogram h) {
-    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-    int n = h.encodeIntoByteBuffer(buf);
+    Histogram canonical = new Histogram(h.getNumberOfSignificantValueDigits());
+    canonical.setAutoResize(true);
+    canonical.add(h);
+    ByteBuffer buf = ByteBuffer.allocate(canonical.getNeededByteBufferCapacity());
+    int n = canonical.encodeIntoByteBuffer(buf);
     byte[] out = new byte[n];
     buf.rewind();
     buf.get(out);
