@@ -41,7 +41,7 @@ public final class CommitPathKind implements ScenarioKind {
       ParamSpec.decimal("simulatedSeconds", 0.001, 86_400,
           "simulated time to cover at most (the run ends sooner when every session has finished its script)"),
       ParamSpec.decimal("warmupSeconds", 0, 86_400,
-          "commits acknowledged before this simulated time are left out of the commit statistics (rates, latency)"),
+          "simulated seconds at the start left out of the commit statistics"),
       ParamSpec.integer("sessions", 1, 1_000_000, "sessions, each running the script"),
       ParamSpec.integer("sessionsPerPool", 0, 1_000_000,
           "sessions per pool actor (0: automatic; a host with cores keeps them in one pool, which shares the cores)"),

@@ -54,7 +54,7 @@ public final class Gcm1Kind implements ScenarioKind {
         ParamSpec.integer("sessionsPerPool", 0, 10_000_000, "sessions per pool actor (0: automatic)"),
         ParamSpec.choice("flushPolicy", List.of("group-commit"), "when the log manager writes"),
         ParamSpec.decimal("warmupSeconds", 0, 86_400,
-            "simulated seconds at the start left out of the commit statistics (--warmup)"));
+            "simulated seconds at the start left out of the commit statistics"));
   }
 
   @Override
