@@ -28,7 +28,7 @@ final class LiveSeries implements Consumer<FactBatch> {
   private long fromNanos = -1;
   private long toNanos;
   private Histogram latencies = newHistogram();
-  private List<String> last = List.of();
+  private Figures last;
 
   /** @param keep whether to keep the interval facts for the report (no journal keeps them) */
   LiveSeries(boolean keep) {
@@ -87,26 +87,44 @@ final class LiveSeries implements Consumer<FactBatch> {
     return List.copyOf(kept);
   }
 
+  /** The commit rate and latency of some intervals [fromNanos, toNanos); latencies NaN without commits. */
+  record Figures(double commitsPerSecond, double meanUs, double p99Us, long fromNanos, long toNanos) {
+    /** "673,889 commits/s", "latency mean 483.5 us, p99 646.1 us", "in 1.2-1.4 simulated s" */
+    List<String> items() {
+      List<String> items = new ArrayList<>();
+      items.add(Text.whole(commitsPerSecond) + " commits/s");
+      if (!Double.isNaN(meanUs)) items.add("latency mean " + Text.latencyUs(meanUs) + ", p99 " + Text.latencyUs(p99Us));
+      items.add(String.format(Locale.ROOT, "in %s-%s simulated s", Text.number(Math.round(fromNanos / 1e6) / 1e3),
+          Text.number(Math.round(toNanos / 1e6) / 1e3)));
+      return items;
+    }
+
+    /** "754k/s p99 127 ms": what fits after a progress bar in 80 columns. */
+    String brief() {
+      String rate = commitsPerSecond >= 1e4 ? Text.whole(commitsPerSecond / 1e3) + "k/s" : Text.whole(commitsPerSecond)
+          + "/s";
+      if (Double.isNaN(p99Us)) return rate;
+      String p99 = p99Us < 1_000 ? String.format(Locale.ROOT, "%.0f us", p99Us)
+          : p99Us < 100_000 ? String.format(Locale.ROOT, "%.1f ms", p99Us / 1e3)
+          : p99Us < 1e6 ? String.format(Locale.ROOT, "%.0f ms", p99Us / 1e3)
+          : String.format(Locale.ROOT, "%.2f s", p99Us / 1e6);
+      return rate + " p99 " + p99;
+    }
+  }
+
   /**
-   * "673,889 commits/s, latency mean 483.5 us, p99 646.1 us (1.2-1.4 s)" over the intervals completed since the last
-   * call; the previous figures again when none completed meanwhile; nothing before the first.
+   * The figures of the intervals completed since the last call; the previous ones again when none completed
+   * meanwhile; null before the first.
    */
-  synchronized List<String> sinceLastAsked() {
+  synchronized Figures sinceLastAsked() {
     if (fromNanos < 0) return last;
     double span = (toNanos - fromNanos) / 1e9;
-    List<String> items = new ArrayList<>();
-    items.add(Text.whole(span > 0 ? commits / span : 0) + " commits/s");
-    if (commits > 0) {
-      items.add("latency mean " + Text.latencyUs(sumNanos / (double) commits / 1e3) + ", p99 "
-          + Text.latencyUs(latencies.getValueAtPercentile(99) / 1e3));
-    }
-    items.add(String.format(Locale.ROOT, "in %s-%s simulated s", Text.number(Math.round(fromNanos / 1e6) / 1e3),
-        Text.number(Math.round(toNanos / 1e6) / 1e3)));
-    last = items;
+    last = new Figures(span > 0 ? commits / span : 0, commits > 0 ? sumNanos / (double) commits / 1e3 : Double.NaN,
+        commits > 0 ? latencies.getValueAtPercentile(99) / 1e3 : Double.NaN, fromNanos, toNanos);
     fromNanos = -1;
     commits = 0;
     sumNanos = 0;
     latencies = newHistogram();
-    return items;
+    return last;
   }
 }

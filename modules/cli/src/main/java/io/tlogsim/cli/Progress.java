@@ -17,7 +17,7 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 
 /**
  * Progress of a run on stderr: a bar in simulated milliseconds when stderr is a terminal (also when stdout is
- * redirected), followed by the commit rate and latency of the last wall second, else, with {@code --progress S}, a
+ * redirected), followed by the commit rate and p99 latency of the last wall second, else, with {@code --progress S}, a
  * plain line every S wall seconds with the rate and latency since the previous line (as pgbench's -P). A daemon
  * thread reads the simulated time the run has reached while the run blocks the caller.
  */
@@ -25,18 +25,18 @@ final class Progress implements AutoCloseable {
   private static final long NS_PER_MS = 1_000_000L;
   /** Set by the launcher: whether stderr is a terminal (the JVM cannot tell for stderr alone). */
   static final String STDERR_TTY_PROPERTY = "tlogsim.stderr.tty";
-  private static final Progress NONE = new Progress(null, null, null, 0, null, List::of, 0);
+  private static final Progress NONE = new Progress(null, null, null, 0, null, () -> null, 0);
 
   private final ProgressBar bar;
   private final PrintWriter lines;
   private final ScheduledExecutorService ticker;
   private final long endNanos;
   private final AtomicLong reached;
-  private final Supplier<List<String>> live;
+  private final Supplier<LiveSeries.Figures> live;
   private final long startNanos;
 
   private Progress(ProgressBar bar, PrintWriter lines, ScheduledExecutorService ticker, long endNanos,
-      AtomicLong reached, Supplier<List<String>> live, long startNanos) {
+      AtomicLong reached, Supplier<LiveSeries.Figures> live, long startNanos) {
     this.bar = bar;
     this.lines = lines;
     this.ticker = ticker;
@@ -65,7 +65,7 @@ final class Progress implements AutoCloseable {
    *     interval facts; none for a kind that records none
    */
   static Progress start(boolean quiet, boolean terminal, Double everySeconds, PrintWriter err, String task,
-      long endNanos, AtomicLong reached, Supplier<List<String>> live) {
+      long endNanos, AtomicLong reached, Supplier<LiveSeries.Figures> live) {
     if (quiet || endNanos <= 0) return NONE;
     ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "tlogsim-progress");
@@ -95,8 +95,8 @@ final class Progress implements AutoCloseable {
   /** Every 100 ms: the bar; every second, the live figures after it (those of the last wall second). */
   private void tickBar() {
     if (ticks++ % 10 == 9) {
-      List<String> items = live.get();
-      bar.setExtraMessage(items.isEmpty() ? "" : " " + String.join(", ", items.subList(0, Math.min(2, items.size()))));
+      LiveSeries.Figures f = live.get();
+      bar.setExtraMessage(f == null ? "" : " " + f.brief());
     }
     bar.stepTo(Math.min(bar.getMax(), reached.get() / NS_PER_MS));
   }
@@ -113,7 +113,8 @@ final class Progress implements AutoCloseable {
     items.add(String.format(Locale.ROOT, "%s of %s simulated s (%.1f%%)", Text.number(Math.round(at / 1e6) / 1e3),
         Text.number(endNanos / 1e9), at * 100.0 / endNanos));
     items.add(String.format(Locale.ROOT, "%.1f wall s", wallSeconds));
-    items.addAll(live.get());
+    LiveSeries.Figures f = live.get();
+    if (f != null) items.addAll(f.items());
     return String.join("\n", Text.lines("progress", items));
   }
 
