@@ -91,9 +91,12 @@ public final class ManagedLogSpace implements LogSpace {
   public record LogGrew(int fileId, long bytes, int vlfsAdded, boolean zeroed, long sizeBytes, int vlfs)
       implements CborSerializable {}
 
-  /** A fact of the time series: the log's size, the space used (with reservations), the reservations, the VLFs. */
+  /**
+   * A fact of the time series: the log's size, the space used (with reservations), the reservations, the VLFs. An
+   * interval fact, so the journal keeps it at every trace level and the report charts it (log-space-sample-...).
+   */
   public record LogSpaceSample(long sizeBytes, long usedBytes, long reservedBytes, int vlfs)
-      implements CborSerializable {}
+      implements io.tlogsim.kernel.IntervalFact {}
 
   /** A fact: error 9002 for a session's transaction, with log_reuse_wait. */
   public record LogFull(int session, String reuseWait) implements CborSerializable {}
