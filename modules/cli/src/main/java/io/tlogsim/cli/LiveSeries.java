@@ -27,7 +27,8 @@ final class LiveSeries implements Consumer<FactBatch> {
   private long sumNanos;
   private long fromNanos = -1;
   private long toNanos;
-  private List<byte[]> latencies = new ArrayList<>(); // encoded: decoded only when a progress line asks
+  private List<byte[]> latencies = new ArrayList<>(); // encoded: decoded when a progress line asks, or in bulk
+  private Histogram folded = newHistogram(); // what was decoded in bulk (a run whose progress nobody asks for)
   private Figures last;
 
   /** @param keep whether to keep the interval facts for the report (no journal keeps them) */
@@ -81,6 +82,7 @@ final class LiveSeries implements Consumer<FactBatch> {
       commits += e.getValue().commits;
       sumNanos += e.getValue().sum;
       latencies.addAll(e.getValue().h);
+      if (latencies.size() > 256) fold(); // bounded memory when no progress line asks
     }
   }
 
@@ -121,14 +123,19 @@ final class LiveSeries implements Consumer<FactBatch> {
   synchronized Figures sinceLastAsked() {
     if (fromNanos < 0) return last;
     double span = (toNanos - fromNanos) / 1e9;
-    Histogram h = newHistogram();
-    for (byte[] b : latencies) h.add(Histograms.decode(b));
+    fold();
+    Histogram h = folded;
     last = new Figures(span > 0 ? commits / span : 0, commits > 0 ? sumNanos / (double) commits / 1e3 : Double.NaN,
         commits > 0 ? h.getValueAtPercentile(99) / 1e3 : Double.NaN, fromNanos, toNanos);
     fromNanos = -1;
     commits = 0;
     sumNanos = 0;
-    latencies = new ArrayList<>();
+    folded = newHistogram();
     return last;
+  }
+
+  private void fold() {
+    for (byte[] b : latencies) folded.add(Histograms.decode(b));
+    latencies = new ArrayList<>();
   }
 }

@@ -56,7 +56,7 @@ final class RunOptions {
   Double progressSeconds;
 
   @Option(names = "--warmup", paramLabel = "S", description = "Leave the first S simulated seconds out of the commit "
-      + "statistics (count, rate, latency): --set warmupSeconds=S (kinds gcm1, commit-path, informix). A warm-up "
+      + "statistics (count, rate, latency): --set warmupSeconds=S (kinds gcm1, commit-path, informix, log-space). A warm-up "
       + "changes the figures, so a published reference is dropped.")
   Double warmup;
 

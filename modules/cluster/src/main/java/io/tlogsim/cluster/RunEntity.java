@@ -150,6 +150,14 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
     } catch (RunRecorder.RunIdTaken taken) {
       RunStore store = journal.store();
       RunState state = store.state(spec.runId());
+      io.tlogsim.journal.RunSpec stored = state.spec();
+      if (stored == null || !stored.scenario().equals(scenario.name()) || stored.seed() != scenario.seed()
+          || !stored.overrides().equals(scenario.overrides())) {
+        // the id is another run's (made on another machine in the same second): never go on from its checkpoints
+        throw new BadInputException("run id " + spec.runId() + " is taken in the " + journal.settings().describe()
+            + " by another run" + (stored == null ? "" : " (" + stored.scenario() + ", seed " + stored.seed() + ")")
+            + "; submit again");
+      }
       if (state.effectiveStatus() == RunStatus.COMPLETED) {
         throw new BadInputException("run " + spec.runId() + " is completed in the " + journal.settings().describe()
             + ": tlogsim replay " + spec.runId() + " gives its summary");

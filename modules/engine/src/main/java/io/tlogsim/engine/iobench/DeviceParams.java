@@ -157,6 +157,10 @@ public final class DeviceParams {
             ? PremiumSpec.forFile(tables, capacityGiB > 0 ? capacityGiB : p.getDouble("premiumFileSizeGiB"), latency,
                 burst, credits, vCores)
             : PremiumSpec.named(tables, tier, latency, burst, credits, vCores);
+        if (p.getBoolean("premiumFilePacing") && !tier.equals("auto")) {
+          throw BadInputException.about("premiumFilePacing", "paces a managed-instance file: needs premiumTier = auto"
+              + " (a file's size band), got premiumTier = " + tier);
+        }
         return new DeviceSetup.OfPremium(spec.withFilePacing(p.getBoolean("premiumFilePacing")));
       }
       case "raid":
