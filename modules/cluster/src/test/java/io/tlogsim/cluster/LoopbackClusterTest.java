@@ -50,7 +50,10 @@ class LoopbackClusterTest {
   private static String model(Map<String, Object> summary) throws Exception {
     Map<String, Object> m = new LinkedHashMap<>(summary);
     m.remove("run");
-    return new com.fasterxml.jackson.databind.json.JsonMapper().writeValueAsString(m);
+    // keys sorted: the content is the contract; a node may list a kind's parameters in another order
+    return com.fasterxml.jackson.databind.json.JsonMapper.builder()
+        .enable(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build()
+        .writeValueAsString(m);
   }
 
   private static ScenarioResult local(RunSpec spec) {
