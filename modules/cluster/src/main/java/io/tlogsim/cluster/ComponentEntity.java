@@ -45,6 +45,8 @@ public final class ComponentEntity extends AbstractBehavior<ComponentEntity.Comm
   private ActorRef<ComponentActor.Command> child;
   private String runId;
   private long hosted;
+  private String hostedCoordinator; // the incarnation the child is of
+  private long hostedEpoch;
 
   private ComponentEntity(ActorContext<Command> ctx) {
     super(ctx);
@@ -62,7 +64,13 @@ public final class ComponentEntity extends AbstractBehavior<ComponentEntity.Comm
   }
 
   private Behavior<Command> onHost(Host h) {
+    if (child != null && h.coordinator().equals(hostedCoordinator) && h.epoch() == hostedEpoch) {
+      h.clock().tell(new Clock.Placed(h.component(), h.epoch(), child)); // asked again: the same actor
+      return this;
+    }
     if (child != null) getContext().stop(child); // an earlier incarnation: of no further use
+    hostedCoordinator = h.coordinator();
+    hostedEpoch = h.epoch();
     runId = h.spec().runId();
     NodeModels.Prepared p = NodeModels.prepared(h.spec());
     SimComponent model = NodeModels.model(h.spec(), h.coordinator() + "." + h.epoch(), h.component());

@@ -61,6 +61,9 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   /** A watched component actor stopped (its node was lost, or it failed). */
   record Lost(int component, long epoch) implements Command {}
 
+  /** Time to ask again for the actors of incarnation {@code epoch} not yet placed (local only). */
+  record PlaceAgain(long epoch) implements Command {}
+
   /**
    * The clock of one run, whose components the placement puts where it will; {@code outcome} completes with the run's
    * outcome or its failure (a {@link SimulationException}). {@link Simulation#run} is the usual way in; a cluster's
@@ -188,6 +191,26 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     phase = Phase.PLACING;
     awaiting = n;
     placement.place(getContext(), epoch, from);
+    schedulePlaceAgain();
+  }
+
+  private void schedulePlaceAgain() {
+    java.time.Duration after = placement.placeAgainAfter();
+    if (after != null) getContext().scheduleOnce(after, getContext().getSelf(), new PlaceAgain(epoch));
+  }
+
+  /** Some actors of this incarnation have not announced themselves in time: ask for them again. */
+  private Behavior<Command> onPlaceAgain(PlaceAgain p) {
+    if (p.epoch() != epoch || phase != Phase.PLACING) return this;
+    List<Integer> missing = new ArrayList<>();
+    for (int i = 0; i < n; i++) if (actors[i] == null) missing.add(i);
+    List<String> names = new ArrayList<>();
+    for (int i : missing) names.add(topo.name(i));
+    getContext().getLog().warn("incarnation {}: {} component(s) not placed yet, asking again: {}", epoch,
+        missing.size(), names);
+    placement.placeAgain(getContext(), epoch, resumePoint, missing);
+    schedulePlaceAgain();
+    return this;
   }
 
   @Override
@@ -198,12 +221,14 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
         .onMessage(Final.class, this::onFinal)
         .onMessage(Failed.class, this::onFailed)
         .onMessage(Lost.class, this::onLost)
+        .onMessage(PlaceAgain.class, this::onPlaceAgain)
         .build();
   }
 
   private Behavior<Command> onPlaced(Placed p) {
     if (p.epoch() != epoch || phase != Phase.PLACING) return this;
-    if (actors[p.component()] == null) awaiting--;
+    if (actors[p.component()] != null) return this; // announced again, after the clock asked again
+    awaiting--;
     actors[p.component()] = p.actor();
     String where = nodeName(p.actor());
     if (!nodes.contains(where)) nodes.add(where);

@@ -1,5 +1,6 @@
 package io.tlogsim.kernel;
 
+import java.util.List;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 
 /**
@@ -15,4 +16,19 @@ public interface Placement {
    * each next incarnation; the actors of earlier incarnations are of no further use (stop them where possible).
    */
   void place(ActorContext<Clock.Command> clock, long epoch, Checkpoint from);
+
+  /**
+   * How long the clock waits for incarnation {@code epoch}'s actors to announce themselves before it asks again for
+   * those that have not ({@link #placeAgain}); null: never (nothing is lost on the way, as in one JVM).
+   */
+  default java.time.Duration placeAgainAfter() {
+    return null;
+  }
+
+  /**
+   * Asks again for the actors of incarnation {@code epoch} of the components {@code missing}: a request sent as a node
+   * was lost can be routed to that node and vanish. A component already placed for this incarnation must answer with
+   * the same actor, not make a second one.
+   */
+  default void placeAgain(ActorContext<Clock.Command> clock, long epoch, Checkpoint from, List<Integer> missing) {}
 }

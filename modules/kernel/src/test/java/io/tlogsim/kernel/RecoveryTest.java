@@ -97,4 +97,58 @@ class RecoveryTest {
     assertEquals(List.of(0L), fromStart, "without a checkpoint the run starts again from the beginning");
     assertEquals(whole.digestHex(), noCheckpoint.digestHex());
   }
+
+  /** Local placement whose first request for one component is lost on the way (as when routed to a dying node). */
+  static final class LossyPlacement implements Placement {
+    private final Topology topo;
+    private final List<SimComponent> models;
+    private final RunSettings settings;
+    private final int dropped;
+    final List<List<Integer>> askedAgain = new ArrayList<>();
+
+    LossyPlacement(Topology topo, List<SimComponent> models, RunSettings settings, int dropped) {
+      this.topo = topo;
+      this.models = models;
+      this.settings = settings;
+      this.dropped = dropped;
+    }
+
+    @Override
+    public void place(ActorContext<Clock.Command> clock, long epoch, Checkpoint from) {
+      for (int i = 0; i < models.size(); i++) if (i != dropped) spawn(clock, epoch, i);
+    }
+
+    @Override
+    public java.time.Duration placeAgainAfter() {
+      return java.time.Duration.ofMillis(200);
+    }
+
+    @Override
+    public void placeAgain(ActorContext<Clock.Command> clock, long epoch, Checkpoint from, List<Integer> missing) {
+      askedAgain.add(List.copyOf(missing));
+      for (int i : missing) spawn(clock, epoch, i);
+    }
+
+    private void spawn(ActorContext<Clock.Command> clock, long epoch, int i) {
+      ActorRef<ComponentActor.Command> ref = clock.spawn(ComponentActor.create(topo, i, models.get(i), settings, null,
+          clock.getSelf(), epoch), "c" + i);
+      clock.getSelf().tell(new Clock.Placed(i, epoch, ref));
+    }
+  }
+
+  @Test
+  void aLostPlacementRequestIsAskedAgain() {
+    Topology[] topo = new Topology[1];
+    Supplier<List<SimComponent>> models = ring(topo);
+    List<SimComponent> first = models.get(); // builds the topology
+    RunOutcome whole = Simulation.run(topo[0], first, RunSettings.of(END, 3, 2));
+
+    List<SimComponent> fresh = models.get();
+    RunSettings settings = RunSettings.of(END, 3, 2);
+    LossyPlacement lossy = new LossyPlacement(topo[0], fresh, settings, 5);
+    RunOutcome late = Simulation.run(topo[0], lossy, settings);
+    assertEquals(List.of(List.of(5)), lossy.askedAgain, "only the missing component is asked for, once");
+    assertEquals(whole.digestHex(), late.digestHex());
+    assertEquals(0, late.recoveries());
+  }
 }
