@@ -14,6 +14,7 @@ import io.tlogsim.engine.scenario.Step;
 import io.tlogsim.engine.scenario.ScenarioKind;
 import io.tlogsim.engine.scenario.PreparedRun;
 import io.tlogsim.engine.session.Workload;
+import io.tlogsim.kernel.Rng;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.storage.DeviceSetup;
 import java.util.List;
@@ -103,7 +104,10 @@ public final class CommitPathKind implements ScenarioKind {
       ParamSpec.integer("lazyWriterThresholdPages", 0, 1_000_000_000, "it writes while more pages than this are dirty"),
       ParamSpec.integer("lazyWriterPagesPerRun", 0, 1_000_000, "most pages it writes per wake-up"),
       ParamSpec.decimal("checkpointIntervalS", 0, 1e6, "automatic checkpoints this often (0: only the script's)"),
-      ParamSpec.integer("dataMaxOutstandingWrites", 1, 100_000, "most data-page writes in flight"));
+      ParamSpec.integer("dataMaxOutstandingWrites", 1, 100_000, "most data-page writes in flight"),
+      ParamSpec.decimal("crashAtSeconds", 0, 86_400,
+          "a power loss at this simulated time (0: none): the run reports the commits lost and what recovery finds"),
+      ParamSpec.bool("crashRandom", "a power loss at a time drawn from the seed, uniform over the run"));
 
   /** Largest data file the model tracks page by page. */
   static final long MAX_DATA_PAGES = 1L << 27;
@@ -185,6 +189,14 @@ public final class CommitPathKind implements ScenarioKind {
             + " statements take no time (thinkUs = 0 and no CPU per statement): give it thinkUs or rows");
       }
     }
+    double crashAt = p.getDouble("crashAtSeconds");
+    if (crashAt > 0 && crashAt >= p.getDouble("simulatedSeconds")) {
+      throw BadInputException.about("crashAtSeconds", "must be less than simulatedSeconds ("
+          + p.getDouble("simulatedSeconds") + "), got " + crashAt);
+    }
+    if (crashAt > 0 && p.getBoolean("crashRandom")) {
+      throw BadInputException.about("crashRandom", "conflicts with crashAtSeconds = " + crashAt + ": choose one");
+    }
     long pages = (p.getLong("tableRows") + p.getInt("rowsPerPage") - 1) / p.getInt("rowsPerPage");
     if (pages > MAX_DATA_PAGES) {
       throw BadInputException.about("tableRows", "at most " + MAX_DATA_PAGES * p.getInt("rowsPerPage")
@@ -241,6 +253,18 @@ public final class CommitPathKind implements ScenarioKind {
 
   @Override
   public PreparedRun prepare(String scenarioName, Params p, RunControl control) {
-    return CommitPathRun.prepare(name, scenarioName, p, control, spec(p), endTimeNanos(p));
+    return CommitPathRun.prepare(name, scenarioName, p, control, spec(p).withCrashAt(crashNanos(p, control.seed())),
+        endTimeNanos(p));
+  }
+
+  /** Namespace of the crash time among the run's seeds. */
+  static final long CRASH_SEED_SPACE = 0xc4a5_0000_0000_0000L;
+
+  /** When the server loses power: crashAtSeconds, or with crashRandom a time drawn from the seed (0: never). */
+  public static long crashNanos(Params p, long seed) {
+    if (p.getDouble("crashAtSeconds") > 0) return VirtualTime.seconds(p.getDouble("crashAtSeconds"));
+    if (!p.getBoolean("crashRandom")) return 0;
+    long end = VirtualTime.seconds(p.getDouble("simulatedSeconds"));
+    return 1 + (long) (new Rng(Rng.seedFor(seed, CRASH_SEED_SPACE)).nextDouble() * (end - 1));
   }
 }

@@ -58,20 +58,34 @@ public final class CommitPathModel {
    * @param logSpace makes the database's log space from the names of its devices (by the index the log manager uses:
    *     "log-device", then "data-device" if apart, then "log-device-2", ...); null: one linear log file
    * @param logDevices devices for log files (1: the log device alone; more: "log-device-2", ... of the same model)
+   * @param crashNanos a power loss at this time (0: none)
    */
   public record Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
       Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data,
-      Function<List<String>, LogSpace> logSpace, int logDevices) {
+      Function<List<String>, LogSpace> logSpace, int logDevices, long crashNanos) {
 
     public Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
         Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data) {
-      this(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, null, 1);
+      this(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, null, 1, 0);
+    }
+
+    public Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
+        Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data,
+        Function<List<String>, LogSpace> logSpace, int logDevices) {
+      this(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, logSpace,
+          logDevices, 0);
     }
 
     /** The same with a warm-up of {@code nanos} left out of the commit statistics (the workload's). */
     public Spec withWarmup(long nanos) {
       return new Spec(sessions, sessionsPerPool, script, workload.withWarmup(nanos), log, policy, logDevice,
-          dataDevice, data, logSpace, logDevices);
+          dataDevice, data, logSpace, logDevices, crashNanos);
+    }
+
+    /** The same with a power loss at {@code nanos} (0: none). */
+    public Spec withCrashAt(long nanos) {
+      return new Spec(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, logSpace,
+          logDevices, nanos);
     }
   }
 
@@ -177,7 +191,7 @@ public final class CommitPathModel {
     for (int k = 0; k < pools; k++) {
       int first = k * perPool;
       a.setModel(poolIds[k], new SessionPool(first, Math.min(perPool, n - first), s.script(), s.workload(), toLog[k],
-          waits, s.workload().warmupNanos()));
+          waits, s.workload().warmupNanos()).withCrashAt(s.crashNanos()));
     }
     DataFiles data = null;
     if (s.data() != null) {
@@ -191,7 +205,8 @@ public final class CommitPathModel {
     LogSpace space = s.logSpace() == null ? new LinearLogSpace(LOG_FILE_ID, "log", 0, 0)
         : s.logSpace().apply(deviceNames);
     boolean immediate = s.script().has(Step.Type.FLUSH_LOG);
-    a.setModel(lm, new LogManager(s.log(), policy, space, data, deviceLinks, toPool, perPool, n, immediate));
+    a.setModel(lm, new LogManager(s.log(), policy, space, data, deviceLinks, toPool, perPool, n, immediate)
+        .withCrashAt(s.crashNanos()));
     return new Part(name, poolIds, perPool, lm, devices, s);
   }
 

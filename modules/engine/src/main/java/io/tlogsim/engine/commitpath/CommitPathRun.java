@@ -2,6 +2,7 @@ package io.tlogsim.engine.commitpath;
 
 import io.tlogsim.engine.data.DataStats;
 import io.tlogsim.engine.log.FileStats;
+import io.tlogsim.engine.log.LogCrash;
 import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.logspace.LogSpaceReport;
 import io.tlogsim.engine.logspace.ManagedLogSpace;
@@ -54,7 +55,9 @@ public final class CommitPathRun {
     PoolStats sessions = CommitPathModel.sessions(m, out);
     long workloadEnd = Phases.workloadEnd(sessions, m.spec().script().steps().size());
     long end = workloadEnd >= 0 ? workloadEnd : endNanos;
-    return new Outcome(m, out, sessions, CommitPathModel.log(m, out), CommitPathModel.devices(m, out),
+    LogStats log = CommitPathModel.log(m, out);
+    if (log.crash() != null) end = Math.min(end, log.crash().atNanos()); // the workload stopped with the server
+    return new Outcome(m, out, sessions, log, CommitPathModel.devices(m, out),
         Phases.of(sessions, end), end / 1e9);
   }
 
@@ -96,6 +99,17 @@ public final class CommitPathRun {
     };
   }
 
+  /**
+   * Commits the sessions were told were done and the hardened log does not hold (REFERENCE.md 3). A session's commits
+   * are logged and acknowledged in order, so each side is a prefix of its commits: the lost are the acknowledged beyond
+   * the hardened.
+   */
+  public static long lost(long[] acknowledged, long[] hardened) {
+    long lost = 0;
+    for (int s = 0; s < acknowledged.length; s++) lost += Math.max(0, acknowledged[s] - hardened[s]);
+    return lost;
+  }
+
   /** The summary, text and tables of one run. */
   public static ScenarioResult report(String kind, String scenario, Params p, RunControl control, Outcome o) {
     double seconds = o.elapsedSeconds();
@@ -123,7 +137,9 @@ public final class CommitPathRun {
     commits.put("latencyUs", latency(c));
     commits.put("durable", log.durableCommits());
     commits.put("acknowledgedEarly", log.lazyCommits());
-    commits.put("lost", 0L); // no crash in this run
+    LogCrash crash = log.crash();
+    long lost = crash == null ? 0 : lost(ps.acknowledgedAtCrash(), crash.hardenedCommits());
+    commits.put("lost", lost);
     commits.put("acknowledgedNotHardened", log.ackedNotHardened());
     commits.put("maxAcknowledgedNotHardened", log.maxAckedNotHardened());
     s.put("commits", commits);
@@ -189,6 +205,20 @@ public final class CommitPathRun {
       dm.put("dirtyPagesAtEnd", data.dirtyPagesAtEnd());
       s.put("data", dm);
     }
+    if (crash != null) {
+      Map<String, Object> cm = new LinkedHashMap<>();
+      cm.put("atSeconds", crash.atNanos() / 1e9);
+      cm.put("logBytesLost", crash.logBytesLost());
+      cm.put("commitsLost", lost);
+      cm.put("commitRecordsNotHardened", crash.unhardenedCommits());
+      cm.put("commitsWaitingForBuffer", crash.pendingCommits());
+      cm.put("acknowledgedOnTheirWay", ps.inFlightAtCrash());
+      s.put("crash", cm);
+      Map<String, Object> rm = new LinkedHashMap<>();
+      rm.put("rolledForward", crash.rolledForward());
+      rm.put("rolledBack", crash.rolledBack());
+      s.put("recovery", rm);
+    }
     s.put("phases", Phases.toSummary(o.phases()));
 
     Map<String, Object> run = RunFigures.of(control, o.run()); // threads, nodes, what crossed between them
@@ -216,6 +246,13 @@ public final class CommitPathRun {
       lines.addAll(Text.lines("", Text.count(log.lazyCommits()) + " acknowledged before hardening",
           "at most " + Text.count(log.maxAckedNotHardened()) + " exposed at once",
           Text.count(log.ackedNotHardened()) + " at the end"));
+    }
+    if (crash != null) {
+      lines.addAll(Text.lines("crash", "power lost at " + Text.latencyUs(crash.atNanos() / 1e3) + " simulated",
+          Text.plural(lost, "acknowledged commit") + " lost", Text.plural(crash.logBytesLost(), "log byte")
+          + " not hardened"));
+      lines.addAll(Text.lines("recovery", "rolls forward " + Text.plural(crash.rolledForward(), "commit"),
+          "rolls back " + Text.plural(crash.rolledBack(), "transaction")));
     }
     lines.addAll(Text.lines("log", Text.plural(log.records(), "record") + " in " + Text.plural(log.writes(), "write"),
         String.format(Locale.ROOT, "%.1f pages/write", pagesPerWrite),

@@ -31,6 +31,8 @@ public final class LogDrivePlacementKind implements ScenarioKind {
   /** Keys each layout sets itself: not parameters of this kind. */
   private static final Set<String> SET_BY_LAYOUT = Set.of("logDevice", "dataDevice", "dataOnLogDevice", "raidLevel",
       "raidMembers");
+  /** Keys of commit-path this kind does not take: a crash is reported for one database at a time. */
+  private static final Set<String> NOT_TAKEN = Set.of("crashAtSeconds", "crashRandom");
 
   @Override
   public String name() {
@@ -40,7 +42,9 @@ public final class LogDrivePlacementKind implements ScenarioKind {
   @Override
   public List<ParamSpec> params() {
     List<ParamSpec> p = new ArrayList<>();
-    for (ParamSpec s : CommitPathKind.PARAMS) if (!SET_BY_LAYOUT.contains(s.key())) p.add(s);
+    for (ParamSpec s : CommitPathKind.PARAMS) {
+      if (!SET_BY_LAYOUT.contains(s.key()) && !NOT_TAKEN.contains(s.key())) p.add(s);
+    }
     p.add(ParamSpec.integer("raid1Members", 2, 2, "disks of the RAID 1 log"));
     p.add(ParamSpec.integer("raid5Members", 3, 64, "disks of the RAID 5 log"));
     p.add(ParamSpec.integer("raid10Members", 4, 64, "disks of the RAID 10 log (an even number)"));
@@ -69,6 +73,8 @@ public final class LogDrivePlacementKind implements ScenarioKind {
     v.put("dataDevice", p.getString("memberDevice"));
     v.put("raidMemberDevice", p.getString("memberDevice"));
     v.putAll(l.settings());
+    v.put("crashAtSeconds", 0.0); // no crash: see NOT_TAKEN
+    v.put("crashRandom", false);
     v.keySet().retainAll(CommitPathKind.PARAMS.stream().map(ParamSpec::key).toList());
     return new Params(v);
   }

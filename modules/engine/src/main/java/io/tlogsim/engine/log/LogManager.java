@@ -50,6 +50,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   static final long TIMER_LAZY_WRITER = 2;
   static final long TIMER_CHECKPOINT = 3;
   static final long TIMER_SPACE_SAMPLE = 4;
+  static final long TIMER_CRASH = 5;
 
   /**
    * Device request tags: a log write's segments are (write number << 8 | segment), data-page writes and log zero-fills
@@ -84,6 +85,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private final long sampleNanos; // how often the log space is sampled for the time series (0: never)
 
   private Context ctx;
+  private long crashNanos; // a power loss at this time (0: none)
+
 
   // ---- state (snapshot: State) ----
   private long appendLsn;
@@ -112,6 +115,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long checkpointTimer = -1;
   private long sampleTimer = -1;
   private boolean[] failedTxn; // by session: its transaction failed with 9002 (managed log space only)
+  private CrashLedger ledger; // what a crash would leave (null: the run has no crash)
+  private boolean down; // crashed: every later event is ignored
+  private LogCrash crashed;
   // statistics
   private long records;
   private long recordBytes;
@@ -162,6 +168,16 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     this.failedTxn = managed ? new boolean[sessions] : null;
   }
 
+  /**
+   * The server loses power at {@code nanos} (0: never): writes in flight are lost, only the log hardened by then
+   * survives, and the log manager takes nothing more.
+   */
+  public LogManager withCrashAt(long nanos) {
+    crashNanos = nanos;
+    ledger = nanos > 0 ? new CrashLedger(sessions) : null;
+    return this;
+  }
+
   // ------------------------------------------------------------------------------------------------- events
 
   @Override
@@ -169,6 +185,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     this.ctx = ctx;
     writeIntervals.start(ctx.endTime());
     policy.start(this);
+    if (crashNanos > 0 && crashNanos <= ctx.endTime()) ctx.schedule(crashNanos, TIMER, TIMER_CRASH, 0);
     if (data != null) {
       if (data.config().lazyWriterIntervalNanos() > 0) {
         lazyTimer = ctx.schedule(data.config().lazyWriterIntervalNanos(), TIMER, TIMER_LAZY_WRITER, 0);
@@ -187,6 +204,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   @Override
   public void onEvent(Context ctx, Event ev) {
     this.ctx = ctx;
+    if (down) return; // a crashed server takes nothing: completions of lost writes, requests sent before the crash
     writeIntervals.advance(ctx, ctx.now());
     switch (ev.kind()) {
       case LogProtocol.RECORDS, LogProtocol.COMMIT, LogProtocol.FLUSH, LogProtocol.CHECKPOINT, LogProtocol.CLOSE,
@@ -273,6 +291,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       case LogProtocol.RECORDS, LogProtocol.COMMIT -> {
         int session = LogProtocol.session(a);
         space.failed(this, session);
+        if (ledger != null) ledger.rolledBack(session);
         if (!pendingBegun && (LogProtocol.flags(a) & LogProtocol.FLAG_BEGIN) != 0) activeTxns++; // counted as begun
         if (kind == LogProtocol.COMMIT) {
           activeTxns--;
@@ -358,6 +377,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private boolean begin(long flags, long a) {
     if ((flags & LogProtocol.FLAG_BEGIN) == 0 || pendingBegun) return true;
     if (managed) space.begin(LogProtocol.session(a), appendLsn);
+    if (ledger != null) ledger.begin(LogProtocol.session(a), appendLsn);
     if (cfg.beginRecordBytes() > 0 && append(cfg.beginRecordBytes(), 1) != 0) return false;
     activeTxns++;
     pendingBegun = true;
@@ -365,6 +385,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   }
 
   private void commit(int session, boolean waits) {
+    if (ledger != null) ledger.committed(session, appendLsn);
     if (waits) {
       waiters.add(session, appendLsn, pendingArrival());
       durableCommits++;
@@ -556,6 +577,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       reply((int) flushRequests.first(0), LogProtocol.FLUSHED);
       flushRequests.removeFirst();
     }
+    if (ledger != null) ledger.hardened(hardenedLsn);
     ctx.record(new LogHardened(hardenedLsn, acked, lazyHardened, lazy.size()));
     startCheckpointIfHardened();
   }
@@ -598,6 +620,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     checkpointWriting = false;
     checkpointsDone++;
     ctx.record(new CheckpointCompleted(session, hardenedLsn));
+    if (ledger != null) ledger.checkpointed();
     if (session >= 0) reply((int) session, LogProtocol.CHECKPOINTED);
     startCheckpointIfHardened();
   }
@@ -610,7 +633,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   // ------------------------------------------------------------------------------------------------- timers
 
   private void timer(long which, long code) {
-    if (which == TIMER_POLICY) {
+    if (which == TIMER_CRASH) {
+      crash();
+    } else if (which == TIMER_POLICY) {
       policy.onTimer(this, code);
     } else if (which == TIMER_LAZY_WRITER) {
       lazyTimer = -1;
@@ -629,6 +654,23 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         checkpointTimer = ctx.schedule(now() + data.config().checkpointIntervalNanos(), TIMER, TIMER_CHECKPOINT, 0);
       }
     }
+  }
+
+  /**
+   * Power loss: what is in the log buffers and in flight is gone; the ledger says what recovery will find in the
+   * hardened log. The requests waiting for a buffer were never logged.
+   */
+  private void crash() {
+    int pendingCommits = 0, pendingLazy = 0;
+    for (int r = 0; r < pending.size(); r++) {
+      if (pending.get(r, P_KIND) != LogProtocol.COMMIT) continue;
+      pendingCommits++;
+      if ((LogProtocol.flags(pending.get(r, P_A)) & LogProtocol.FLAG_WAITS) == 0) pendingLazy++;
+    }
+    crashed = ledger.crash(now(), hardenedLsn, appendLsn, pendingCommits, pendingLazy, lazy.size());
+    ctx.record(crashed.withoutSessions());
+    ctx.crash();
+    down = true;
   }
 
   // ------------------------------------------------------------------------------------------------- promises
@@ -765,7 +807,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     return new LogStats(records, writes, pagesWritten, bytesWritten, recordBytes, pageBytes, cfg.maxBlockPages(),
         cfg.logBuffers(), durableCommits, lazyCommits, lazy.size(), maxUnhardened, writelogCount, writelogNanos,
         writelogMaxNanos, logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, policy.name(), fileList, d,
-        space.report());
+        space.report(), crashed);
   }
 
   /** Commits acknowledged and not hardened now: what a crash at this instant would lose. */
@@ -784,7 +826,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         new long[] {records, recordBytes, writes, pagesWritten,
             bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
             logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone},
-        fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state());
+        fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
+        ledger == null ? null : ledger.snapshot(), down, crashed);
   }
 
   @Override
@@ -837,6 +880,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     space.restore(s.space());
     if (data != null) data.restore(s.data());
     writeIntervals.restore(s.writeIntervals());
+    if (ledger != null && s.ledger() != null) ledger.restore(s.ledger());
+    down = s.down();
+    crashed = s.crash();
   }
 
   public record State(long appendLsn, long openStart, long openCap, boolean haveOpen, long hardenedLsn,
@@ -849,5 +895,6 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
       Object space,
       @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
-      Object data, WriteIntervals.State writeIntervals) implements CborSerializable {}
+      Object data, WriteIntervals.State writeIntervals, CrashLedger.State ledger, boolean down, LogCrash crash)
+      implements CborSerializable {}
 }

@@ -145,6 +145,7 @@ public final class LogSpaceKind implements ScenarioKind {
 
   @Override
   public PreparedRun prepare(String scenarioName, Params p, RunControl control) {
-    return CommitPathRun.prepare(NAME, scenarioName, p, control, spec(p, scenarioName), endTimeNanos(p));
+    return CommitPathRun.prepare(NAME, scenarioName, p, control,
+        spec(p, scenarioName).withCrashAt(CommitPathKind.crashNanos(p, control.seed())), endTimeNanos(p));
   }
 }

@@ -40,6 +40,8 @@ public final class SessionPool implements SimComponent {
   public static final long SESSION_SEED_SPACE = 0x5e55_1000_0000_0000L;
   /** The pool's own timer: a session is ready to go on (a = the session's index in the pool). */
   static final int CONTINUE = 40;
+  /** The pool's own timer: the server loses power. */
+  static final int CRASH = 41;
 
   private static final byte FRESH = 0;
   private static final byte THOUGHT = 1; // thought; the step's action is next
@@ -88,6 +90,11 @@ public final class SessionPool implements SimComponent {
   private long intervalLatencySum;
   private long intervalLatencyMax;
   private Histogram interval = CommitStats.newHistogram();
+  // a power loss at crashNanos (0: none): what the sessions were told before it
+  private long crashNanos;
+  private SessionsAtCrash atCrash;
+  private boolean down;
+  private int inFlightAtCrash = -1; // acknowledged commits not yet at the log manager when it crashed (-1: no crash)
 
   public SessionPool(int firstSession, int count, Script script, Workload workload, int logLink,
       boolean[] waitsByMode) {
@@ -124,8 +131,16 @@ public final class SessionPool implements SimComponent {
     phaseEnd = new long[steps.length];
   }
 
+  /** The server loses power at {@code nanos} (0: never): the sessions stop, and they count what they were told. */
+  public SessionPool withCrashAt(long nanos) {
+    crashNanos = nanos;
+    atCrash = nanos > 0 ? new SessionsAtCrash(count) : null;
+    return this;
+  }
+
   @Override
   public void start(Context ctx) {
+    if (crashNanos > 0 && crashNanos <= ctx.endTime()) ctx.schedule(crashNanos, CRASH, 0, 0);
     intervalStep = Intervals.step(ctx.endTime());
     openFrom = 0;
     openTo = Intervals.next(0, intervalStep, warmupNanos, ctx.endTime());
@@ -141,9 +156,16 @@ public final class SessionPool implements SimComponent {
   public void onEvent(Context ctx, Event ev) {
     long now = ctx.now();
     if (now >= openTo) nextInterval(ctx, now);
+    if (down) return; // replies sent before the crash, arriving after it
     switch (ev.kind()) {
+      case CRASH -> {
+        inFlightAtCrash = atCrash.crash(now);
+        ctx.crash();
+        down = true;
+      }
       case LogProtocol.ACK -> {
         int i = (int) ev.a() - firstSession;
+        if (atCrash != null) atCrash.acknowledged(i);
         long latency = now - commitStart[i];
         intervalCommits++;
         intervalLatencySum += latency;
@@ -382,6 +404,7 @@ public final class SessionPool implements SimComponent {
         LogProtocol.recordsA(firstSession + i, flags | (waits ? LogProtocol.FLAG_WAITS : 0)), w.commitRecordBytes());
     txn[i] = 0;
     if (!waits) {
+      if (atCrash != null) atCrash.lazy(i, end, end + w.hopNanos(), ctx.now());
       long latency = end - asked;
       intervalCommits++;
       lazyCommits++;
@@ -454,7 +477,8 @@ public final class SessionPool implements SimComponent {
         phaseEnd.clone(), closed,
         new long[] {commits, lazyCommits, latencySum, latencyMax, statements, rowsTouched},
         CommitStats.encode(histogram), new long[] {intervalStep, openFrom, openTo, intervalCommits, intervalLatencySum,
-            intervalLatencyMax}, CommitStats.encode(interval));
+            intervalLatencyMax}, CommitStats.encode(interval), atCrash == null ? null : atCrash.snapshot(), down,
+        inFlightAtCrash);
   }
 
   @Override
@@ -492,6 +516,9 @@ public final class SessionPool implements SimComponent {
     intervalLatencySum = s.interval()[4];
     intervalLatencyMax = s.interval()[5];
     interval = CommitStats.decode(s.intervalHistogram());
+    if (atCrash != null && s.atCrash() != null) atCrash.restore(s.atCrash());
+    down = s.down();
+    inFlightAtCrash = s.inFlightAtCrash();
   }
 
   @Override
@@ -503,11 +530,12 @@ public final class SessionPool implements SimComponent {
     }
     return new PoolStats(new CommitStats(commits, latencySum, latencyMax, CommitStats.encode(histogram)), lazyCommits,
         statements, rowsTouched, cpu.waits(), cpu.waitNanos(), cpu.maxWaitNanos(), cpu.busyNanos(), count, closed,
-        phases);
+        phases, down ? atCrash.acknowledged() : null, Math.max(0, inFlightAtCrash));
   }
 
   public record State(long[] rng, int[] step, byte[] sub, long[] done, int[] txn, long[] stepEnd, byte[] mode,
       long[] commitStart, long[] row, HostCpu.State cpu, int[] entered, int[] finished, long[] phaseStart,
       long[] phaseEnd, int closed, long[] counters,
-      byte[] histogram, long[] interval, byte[] intervalHistogram) implements CborSerializable {}
+      byte[] histogram, long[] interval, byte[] intervalHistogram, SessionsAtCrash.State atCrash, boolean down,
+      int inFlightAtCrash) implements CborSerializable {}
 }

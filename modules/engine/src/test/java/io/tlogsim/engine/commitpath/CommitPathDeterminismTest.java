@@ -29,14 +29,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CommitPathDeterminismTest {
   private static final ObjectMapper CBOR = new ObjectMapper(new CBORFactory());
 
-  private static Scenario busy(String policy) {
-    return CommitPathRuns.scenario("commit-path", "sessions", "12", "cores", "2", "tableRows", "20000",
+  private static Scenario busy(String policy, String... more) {
+    List<String> kv = new ArrayList<>(List.of("sessions", "12", "cores", "2", "tableRows", "20000",
         "rowsPerPage", "20", "lazyWriterIntervalMs", "2", "lazyWriterThresholdPages", "50", "checkpointIntervalS",
         "0.01", "logBuffers", "3", "logBlockBytes", "4096", "logDevice", "simple", "simpleLatencyUs", "300", "flushPolicy", policy,
         "groupCommitDelayUs", "200", "groupCommitCount", "4", "commitDelayUs", "50", "commitSiblings", "2",
         "maxOutstandingWrites", "2", "script", "[{step = insert, rows = 200, commitEvery = 3}, {step = checkpoint},"
             + " {step = delayed-durability, on = true}, {step = update, seconds = 0.01, access = random},"
-            + " {step = flush-log}, {step = large-update, rows = 500, rollback = true}]");
+            + " {step = flush-log}, {step = large-update, rows = 500, rollback = true}]"));
+    kv.addAll(List.of(more));
+    return CommitPathRuns.scenario("commit-path", kv.toArray(new String[0]));
   }
 
   private static Map<String, Object> model(Map<String, Object> summary) {
@@ -77,5 +79,39 @@ class CommitPathDeterminismTest {
         (taken.size() + step - 1) / step, taken.size(),
         whole.digestHex(), one.get("simulatedSeconds"));
     assertTrue(VirtualTime.seconds(CommitPathRuns.num(one, "simulatedSeconds")) < end, "the script finished");
+  }
+
+  /** A power loss mid-run: the same crash figures on any threads, and from every checkpoint before it. */
+  @ParameterizedTest
+  @ValueSource(strings = {"delayed-durability", "group-commit"})
+  void aCrashRunIsDeterministicAndResumes(String policy) throws Exception {
+    Scenario s = busy(policy, "crashRandom", "true", "simulatedSeconds", "0.12"); // the script takes ~0.2 s
+    Map<String, Object> one = CommitPathRuns.run(s, 7, 1);
+    assertTrue(one.containsKey("crash") && one.containsKey("recovery"), "crash figures: " + one.keySet());
+    assertEquals(model(one), model(CommitPathRuns.run(s, 7, 8)));
+    assertNotEquals(one.get("crash"), CommitPathRuns.run(s, 9, 2).get("crash"), "another seed, another crash time");
+
+    Params p = s.params();
+    long end = s.endTimeNanos();
+    List<Checkpoint> taken = new ArrayList<>();
+    CommitPathModel.Model m = CommitPathModel.build(CommitPathKind.spec(p).withCrashAt(CommitPathKind.crashNanos(p, 7)));
+    RunOutcome whole = Simulation.run(m.topology(), m.components(),
+        RunSettings.of(end, 7, 4).withCheckpoints(CheckpointPolicy.everyWindows(20), taken::add));
+    assertTrue(taken.size() >= 3, "checkpoints " + taken.size() + ", crash " + one.get("crash"));
+    for (int k = 0; k < taken.size(); k += Math.max(1, taken.size() / 6)) {
+      Checkpoint stored = CBOR.readValue(CBOR.writeValueAsBytes(taken.get(k)), Checkpoint.class);
+      CommitPathModel.Model fresh = CommitPathModel.build(
+          CommitPathKind.spec(p).withCrashAt(CommitPathKind.crashNanos(p, 7)));
+      RunOutcome resumed = Simulation.run(fresh.topology(), fresh.components(),
+          RunSettings.of(end, 7, 2).resumingFrom(stored));
+      assertEquals(whole.digestHex(), resumed.digestHex(), policy + ", window " + stored.window());
+      var a = CommitPathModel.log(m, whole).crash();
+      var b = CommitPathModel.log(fresh, resumed).crash();
+      assertEquals(a.withoutSessions(), b.withoutSessions());
+      assertEquals(java.util.Arrays.toString(a.hardenedCommits()), java.util.Arrays.toString(b.hardenedCommits()));
+      assertEquals(java.util.Arrays.toString(CommitPathModel.sessions(m, whole).acknowledgedAtCrash()),
+          java.util.Arrays.toString(CommitPathModel.sessions(fresh, resumed).acknowledgedAtCrash()));
+    }
+    System.out.printf("commit path crash, %s: %s; recovery %s%n", policy, one.get("crash"), one.get("recovery"));
   }
 }

@@ -1,0 +1,89 @@
+package io.tlogsim.engine.log;
+
+import io.tlogsim.kernel.CborSerializable;
+import java.util.Arrays;
+
+/**
+ * What a power loss would leave of each session's work (REFERENCE.md 3): kept by the log manager only when the run
+ * has a crash. Per session, the commits whose records are hardened (a prefix of the session's commits: its records are
+ * appended in order); the transactions whose commit record is appended but not hardened, in LSN order with where they
+ * began; and the transaction each session has open. At the crash, recovery rolls forward the commits hardened since
+ * the last checkpoint and rolls back every transaction that has records in the hardened log but no hardened commit.
+ */
+public final class CrashLedger {
+  // appended, not hardened: session, LSN of its first record (-1: none logged before the commit), LSN after its commit
+  private static final int U_SESSION = 0, U_BEGIN = 1, U_COMMIT = 2;
+
+  private long[] hardenedCommits; // by session
+  private long[] openBegin; // by session: LSN where its open transaction began (-1: none open)
+  private LongRing unhardened = new LongRing(3, 64);
+  private long sinceCheckpoint; // commits hardened since the last completed checkpoint
+
+  CrashLedger(int sessions) {
+    hardenedCommits = new long[sessions];
+    openBegin = new long[sessions];
+    Arrays.fill(openBegin, -1);
+  }
+
+  /** Session {@code s}'s transaction logs its first record at {@code lsn}. */
+  void begin(int s, long lsn) {
+    if (openBegin[s] < 0) openBegin[s] = lsn;
+  }
+
+  /** Session {@code s}'s commit record is appended; the log holds it once hardened up to {@code endLsn}. */
+  void committed(int s, long endLsn) {
+    unhardened.add(s, openBegin[s], endLsn);
+    openBegin[s] = -1;
+  }
+
+  /** Session {@code s}'s transaction was rolled back (error 9002): nothing of it is to be recovered. */
+  void rolledBack(int s) {
+    openBegin[s] = -1;
+  }
+
+  /** The log is hardened up to {@code lsn}. */
+  void hardened(long lsn) {
+    while (!unhardened.isEmpty() && unhardened.first(U_COMMIT) <= lsn) {
+      hardenedCommits[(int) unhardened.first(U_SESSION)]++;
+      sinceCheckpoint++;
+      unhardened.removeFirst();
+    }
+  }
+
+  /** A checkpoint completed: what was hardened before it is in the data files, recovery need not redo it. */
+  void checkpointed() {
+    sinceCheckpoint = 0;
+  }
+
+  /**
+   * The server stops at {@code now} with the log hardened up to {@code hardenedLsn}: what recovery will find.
+   *
+   * @param pendingCommits commit requests that arrived but wait for a log buffer or log space (never appended)
+   * @param exposedLazy commits acknowledged without waiting whose records are appended and not hardened
+   */
+  LogCrash crash(long now, long hardenedLsn, long appendLsn, int pendingCommits, int pendingLazyCommits,
+      int exposedLazy) {
+    long rolledBack = 0;
+    for (int r = 0; r < unhardened.size(); r++) {
+      long begin = unhardened.get(r, U_BEGIN);
+      if (begin >= 0 && begin < hardenedLsn) rolledBack++;
+    }
+    for (long begin : openBegin) if (begin >= 0 && begin < hardenedLsn) rolledBack++;
+    return new LogCrash(now, hardenedLsn, appendLsn - hardenedLsn, unhardened.size(), pendingCommits,
+        pendingLazyCommits, exposedLazy, sinceCheckpoint, rolledBack, hardenedCommits.clone());
+  }
+
+  State snapshot() {
+    return new State(hardenedCommits.clone(), openBegin.clone(), unhardened.toArray(), sinceCheckpoint);
+  }
+
+  void restore(State s) {
+    hardenedCommits = s.hardenedCommits().clone();
+    openBegin = s.openBegin().clone();
+    unhardened = LongRing.of(3, s.unhardened());
+    sinceCheckpoint = s.sinceCheckpoint();
+  }
+
+  public record State(long[] hardenedCommits, long[] openBegin, long[] unhardened, long sinceCheckpoint)
+      implements CborSerializable {}
+}

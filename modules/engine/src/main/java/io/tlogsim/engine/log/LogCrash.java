@@ -1,0 +1,27 @@
+package io.tlogsim.engine.log;
+
+import io.tlogsim.kernel.CborSerializable;
+
+/**
+ * A fact and a result: the server stopped (power loss, SHUTDOWN WITH NOWAIT) at {@code atNanos}; only the log up to
+ * {@code hardenedLsn} survives. What recovery finds there (REFERENCE.md 3): {@code rolledForward} commits hardened
+ * since the last checkpoint, {@code rolledBack} transactions with records in the hardened log and no hardened commit.
+ *
+ * @param logBytesLost log appended to the log buffers and not hardened
+ * @param unhardenedCommits commit records appended and not hardened (acknowledged or not)
+ * @param pendingCommits commit requests that arrived and waited for a log buffer or log space: never logged
+ * @param pendingLazyCommits of those, commits whose sessions did not wait (acknowledged already)
+ * @param exposedLazy commits acknowledged without waiting whose records are appended and not hardened
+ * @param hardenedCommits by session: how many of its commits the hardened log holds (the first ones); null in the
+ *     fact
+ */
+public record LogCrash(long atNanos, long hardenedLsn, long logBytesLost, int unhardenedCommits, int pendingCommits,
+    int pendingLazyCommits, int exposedLazy, long rolledForward, long rolledBack, long[] hardenedCommits)
+    implements CborSerializable {
+
+  /** The fact as recorded (without the per-session counts, which only the run's result needs). */
+  public LogCrash withoutSessions() {
+    return new LogCrash(atNanos, hardenedLsn, logBytesLost, unhardenedCommits, pendingCommits, pendingLazyCommits,
+        exposedLazy, rolledForward, rolledBack, null);
+  }
+}
