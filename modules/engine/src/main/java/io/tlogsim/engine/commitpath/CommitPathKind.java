@@ -107,7 +107,8 @@ public final class CommitPathKind implements ScenarioKind {
       ParamSpec.integer("dataMaxOutstandingWrites", 1, 100_000, "most data-page writes in flight"),
       ParamSpec.decimal("crashAtSeconds", 0, 86_400,
           "a power loss at this simulated time (0: none): the run reports the commits lost and what recovery finds"),
-      ParamSpec.bool("crashRandom", "a power loss at a time drawn from the seed, uniform over the run"));
+      ParamSpec.decimal("crashRandomSeconds", 0, 86_400,
+          "a power loss at a time drawn from the seed, uniformly below this (0: none)"));
 
   /** Largest data file the model tracks page by page. */
   static final long MAX_DATA_PAGES = 1L << 27;
@@ -173,6 +174,7 @@ public final class CommitPathKind implements ScenarioKind {
         throw BadInputException.about("script", "step '" + st.name() + "' (" + st.type().word + ") needs kind"
             + " log-space (the log in files of VLFs)");
       }
+      if (st.type() == Step.Type.BACKUP_LOG && name.equals("log-space")) continue; // the log space's backup agent
       if (st.type().isReadPath()) {
         throw BadInputException.about("script", "step '" + st.type().word + "' is a command of the read path: use"
             + " kind = read-path (this kind runs sessions' statements, checkpoint and flush-log)");
@@ -194,8 +196,14 @@ public final class CommitPathKind implements ScenarioKind {
       throw BadInputException.about("crashAtSeconds", "must be less than simulatedSeconds ("
           + p.getDouble("simulatedSeconds") + "), got " + crashAt);
     }
-    if (crashAt > 0 && p.getBoolean("crashRandom")) {
-      throw BadInputException.about("crashRandom", "conflicts with crashAtSeconds = " + crashAt + ": choose one");
+    double crashBelow = p.getDouble("crashRandomSeconds");
+    if (crashBelow > p.getDouble("simulatedSeconds")) {
+      throw BadInputException.about("crashRandomSeconds", "must be at most simulatedSeconds ("
+          + p.getDouble("simulatedSeconds") + "), got " + crashBelow);
+    }
+    if (crashAt > 0 && crashBelow > 0) {
+      throw BadInputException.about("crashRandomSeconds", "conflicts with crashAtSeconds = " + crashAt
+          + ": give one of them");
     }
     long pages = (p.getLong("tableRows") + p.getInt("rowsPerPage") - 1) / p.getInt("rowsPerPage");
     if (pages > MAX_DATA_PAGES) {
@@ -260,11 +268,11 @@ public final class CommitPathKind implements ScenarioKind {
   /** Namespace of the crash time among the run's seeds. */
   static final long CRASH_SEED_SPACE = 0xc4a5_0000_0000_0000L;
 
-  /** When the server loses power: crashAtSeconds, or with crashRandom a time drawn from the seed (0: never). */
+  /** When the server loses power: crashAtSeconds, or a time drawn from the seed below crashRandomSeconds (0: never). */
   public static long crashNanos(Params p, long seed) {
     if (p.getDouble("crashAtSeconds") > 0) return VirtualTime.seconds(p.getDouble("crashAtSeconds"));
-    if (!p.getBoolean("crashRandom")) return 0;
-    long end = VirtualTime.seconds(p.getDouble("simulatedSeconds"));
-    return 1 + (long) (new Rng(Rng.seedFor(seed, CRASH_SEED_SPACE)).nextDouble() * (end - 1));
+    long below = VirtualTime.seconds(p.getDouble("crashRandomSeconds"));
+    if (below <= 1) return 0;
+    return 1 + (long) (new Rng(Rng.seedFor(seed, CRASH_SEED_SPACE)).nextDouble() * (below - 1));
   }
 }

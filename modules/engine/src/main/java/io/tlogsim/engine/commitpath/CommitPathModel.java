@@ -10,6 +10,8 @@ import io.tlogsim.engine.log.SessionMode;
 import io.tlogsim.engine.log.policy.FlushPolicy;
 import io.tlogsim.engine.logspace.LinearLogSpace;
 import io.tlogsim.engine.logspace.LogSpace;
+import io.tlogsim.engine.readpath.BackupAgent;
+import io.tlogsim.engine.readpath.BackupProtocol;
 import io.tlogsim.engine.scenario.Script;
 import io.tlogsim.engine.scenario.Step;
 import io.tlogsim.engine.session.PoolStats;
@@ -59,35 +61,45 @@ public final class CommitPathModel {
    *     "log-device", then "data-device" if apart, then "log-device-2", ...); null: one linear log file
    * @param logDevices devices for log files (1: the log device alone; more: "log-device-2", ... of the same model)
    * @param crashNanos a power loss at this time (0: none)
+   * @param backup the backup agent that takes BACKUP LOG steps, or null: none
    */
   public record Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
       Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data,
-      Function<List<String>, LogSpace> logSpace, int logDevices, long crashNanos) {
+      Function<List<String>, LogSpace> logSpace, int logDevices, long crashNanos, BackupSetup backup) {
 
     public Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
         Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data) {
-      this(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, null, 1, 0);
+      this(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, null, 1, 0, null);
     }
 
     public Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
         Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data,
         Function<List<String>, LogSpace> logSpace, int logDevices) {
       this(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, logSpace,
-          logDevices, 0);
+          logDevices, 0, null);
     }
 
     /** The same with a warm-up of {@code nanos} left out of the commit statistics (the workload's). */
     public Spec withWarmup(long nanos) {
       return new Spec(sessions, sessionsPerPool, script, workload.withWarmup(nanos), log, policy, logDevice,
-          dataDevice, data, logSpace, logDevices, crashNanos);
+          dataDevice, data, logSpace, logDevices, crashNanos, backup);
     }
 
     /** The same with a power loss at {@code nanos} (0: none). */
     public Spec withCrashAt(long nanos) {
       return new Spec(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, logSpace,
-          logDevices, nanos);
+          logDevices, nanos, backup);
+    }
+
+    /** The same with a backup agent for BACKUP LOG steps, writing to its own device. */
+    public Spec withBackup(BackupSetup b) {
+      return new Spec(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, logSpace,
+          logDevices, crashNanos, b);
     }
   }
+
+  /** A backup agent (REFERENCE.md 3) and the device it writes backup sets to. */
+  public record BackupSetup(BackupAgent.Config agent, DeviceSetup device) {}
 
   /**
    * One database of a run and where to find its components: its pools, its log manager, every device it built (a
@@ -98,7 +110,7 @@ public final class CommitPathModel {
    * @param name the group's name ("" when alone; else the prefix of its components' names)
    */
   public record Model(Topology topology, List<SimComponent> components, String name, int[] poolIds,
-      int sessionsPerPool, int logManager, int[] devices, Spec spec) {
+      int sessionsPerPool, int logManager, int[] devices, Spec spec, int backupAgent) {
 
     public int pools() {
       return poolIds.length;
@@ -131,12 +143,14 @@ public final class CommitPathModel {
     List<SimComponent> comps = a.models();
     List<Model> out = new ArrayList<>();
     for (Part p : parts) {
-      out.add(new Model(topo, comps, p.name(), p.poolIds(), p.perPool(), p.logManager(), p.devices(), p.spec()));
+      out.add(new Model(topo, comps, p.name(), p.poolIds(), p.perPool(), p.logManager(), p.devices(), p.spec(),
+          p.backupAgent()));
     }
     return out;
   }
 
-  private record Part(String name, int[] poolIds, int perPool, int logManager, int[] devices, Spec spec) {}
+  private record Part(String name, int[] poolIds, int perPool, int logManager, int[] devices, Spec spec,
+      int backupAgent) {}
 
   /** Adds one database's components and links to the assembly. */
   private static Part add(StorageAssembly a, String name, Spec s) {
@@ -151,17 +165,25 @@ public final class CommitPathModel {
     for (int k = 0; k < pools; k++) {
       poolIds[k] = a.component(prefix + "pool-" + k, List.of(LogProtocol.REPLIES), List.of(LogProtocol.REQUESTS));
     }
-    int lm = a.component(prefix + "log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS),
-        List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS));
+    boolean backs = s.backup() != null;
+    int lm = backs
+        ? a.component(prefix + "log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS,
+            BackupProtocol.REPLIES), List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS, BackupProtocol.REQUESTS))
+        : a.component(prefix + "log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS),
+            List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS));
+    int agent = backs ? a.component(prefix + "backup-agent", List.of(BackupProtocol.REQUESTS,
+        DeviceProtocol.COMPLETIONS), List.of(BackupProtocol.REPLIES, DeviceProtocol.REQUESTS)) : -1;
     int devicesBefore = a.devices().size();
     StorageAssembly.Placed logDev = a.device(prefix + "log-device", s.logDevice());
     StorageAssembly.Placed dataDev = separateData ? a.device(prefix + "data-device", s.dataDevice()) : null;
     List<StorageAssembly.Placed> moreLogDevs = new ArrayList<>();
     for (int k = 2; k <= s.logDevices(); k++) moreLogDevs.add(a.device(prefix + "log-device-" + k, s.logDevice()));
+    StorageAssembly.Placed backupDev = backs ? a.device(prefix + "backup-device", s.backup().device()) : null;
     // the log device first, then the data device, then the members of either (the assembly lists members first)
     List<Integer> ids = new ArrayList<>(List.of(logDev.id()));
     if (dataDev != null) ids.add(dataDev.id());
     for (StorageAssembly.Placed d : moreLogDevs) ids.add(d.id());
+    if (backupDev != null) ids.add(backupDev.id());
     for (StorageAssembly.Placed d : a.devices().subList(devicesBefore, a.devices().size())) {
       if (!ids.contains(d.id())) ids.add(d.id());
     }
@@ -205,9 +227,24 @@ public final class CommitPathModel {
     LogSpace space = s.logSpace() == null ? new LinearLogSpace(LOG_FILE_ID, "log", 0, 0)
         : s.logSpace().apply(deviceNames);
     boolean immediate = s.script().has(Step.Type.FLUSH_LOG);
-    a.setModel(lm, new LogManager(s.log(), policy, space, data, deviceLinks, toPool, perPool, n, immediate)
-        .withCrashAt(s.crashNanos()));
-    return new Part(name, poolIds, perPool, lm, devices, s);
+    LogManager logManager = new LogManager(s.log(), policy, space, data, deviceLinks, toPool, perPool, n, immediate)
+        .withCrashAt(s.crashNanos());
+    if (backs) { // the agent reads the log's devices in the log manager's order, and writes to its own
+      long link = s.log().deviceLinkNanos();
+      List<StorageAssembly.Placed> lmDevices = new ArrayList<>(List.of(logDev));
+      if (dataDev != null) lmDevices.add(dataDev);
+      lmDevices.addAll(moreLogDevs);
+      int[] agentToDevices = new int[lmDevices.size()];
+      for (int k = 0; k < agentToDevices.length; k++) {
+        agentToDevices[k] = a.connect(agent, lmDevices.get(k), BackupProtocol.DEVICE_PORT, link);
+      }
+      int agentToBackup = a.connect(agent, backupDev, BackupProtocol.DEVICE_PORT, link);
+      int agentToLm = a.link(agent, lm, LogProtocol.BACKUP_PORT, link);
+      logManager.withBackupAgent(a.link(lm, agent, BackupProtocol.REQUESTS_PORT, link));
+      a.setModel(agent, new BackupAgent(s.backup().agent(), agentToDevices, agentToBackup, agentToLm, link));
+    }
+    a.setModel(lm, logManager);
+    return new Part(name, poolIds, perPool, lm, devices, s, agent);
   }
 
   /** The sessions' stats of a finished run, all pools merged. */

@@ -3,6 +3,8 @@ package io.tlogsim.engine.commitpath;
 import io.tlogsim.engine.data.DataStats;
 import io.tlogsim.engine.log.FileStats;
 import io.tlogsim.engine.log.LogCrash;
+import io.tlogsim.engine.readpath.BackupAgent;
+import io.tlogsim.engine.readpath.ReadPathRun;
 import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.logspace.LogSpaceReport;
 import io.tlogsim.engine.logspace.ManagedLogSpace;
@@ -205,6 +207,10 @@ public final class CommitPathRun {
       dm.put("dirtyPagesAtEnd", data.dirtyPagesAtEnd());
       s.put("data", dm);
     }
+    if (o.model().backupAgent() >= 0) {
+      BackupAgent.Stats agent = (BackupAgent.Stats) o.run().results().get(o.model().backupAgent());
+      s.put("backups", ReadPathRun.backups(agent, p.getInt("backupPageBytes")));
+    }
     if (crash != null) {
       Map<String, Object> cm = new LinkedHashMap<>();
       cm.put("atSeconds", crash.atNanos() / 1e9);
@@ -246,6 +252,12 @@ public final class CommitPathRun {
       lines.addAll(Text.lines("", Text.count(log.lazyCommits()) + " acknowledged before hardening",
           "at most " + Text.count(log.maxAckedNotHardened()) + " exposed at once",
           Text.count(log.ackedNotHardened()) + " at the end"));
+    }
+    if (o.model().backupAgent() >= 0) {
+      BackupAgent.Stats agent = (BackupAgent.Stats) o.run().results().get(o.model().backupAgent());
+      for (BackupAgent.Message m : agent.messages()) {
+        if (m.text().contains("successfully processed")) lines.addAll(Text.paragraph("backup", m.text()));
+      }
     }
     if (crash != null) {
       lines.addAll(Text.lines("crash", "power lost at " + Text.latencyUs(crash.atNanos() / 1e3) + " simulated",

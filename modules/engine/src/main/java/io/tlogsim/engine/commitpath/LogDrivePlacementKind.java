@@ -32,7 +32,7 @@ public final class LogDrivePlacementKind implements ScenarioKind {
   private static final Set<String> SET_BY_LAYOUT = Set.of("logDevice", "dataDevice", "dataOnLogDevice", "raidLevel",
       "raidMembers");
   /** Keys of commit-path this kind does not take: a crash is reported for one database at a time. */
-  private static final Set<String> NOT_TAKEN = Set.of("crashAtSeconds", "crashRandom");
+  private static final Set<String> NOT_TAKEN = Set.of("crashAtSeconds", "crashRandomSeconds");
 
   @Override
   public String name() {
@@ -74,7 +74,7 @@ public final class LogDrivePlacementKind implements ScenarioKind {
     v.put("raidMemberDevice", p.getString("memberDevice"));
     v.putAll(l.settings());
     v.put("crashAtSeconds", 0.0); // no crash: see NOT_TAKEN
-    v.put("crashRandom", false);
+    v.put("crashRandomSeconds", 0.0);
     v.keySet().retainAll(CommitPathKind.PARAMS.stream().map(ParamSpec::key).toList());
     return new Params(v);
   }

@@ -5,6 +5,7 @@ import io.tlogsim.engine.data.DataStats;
 import io.tlogsim.engine.log.policy.FlushControl;
 import io.tlogsim.engine.log.policy.FlushPolicy;
 import io.tlogsim.engine.logspace.LogSpace;
+import io.tlogsim.engine.readpath.BackupProtocol;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
@@ -86,6 +87,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   private Context ctx;
   private long crashNanos; // a power loss at this time (0: none)
+  private int backupLink = -1; // to the backup agent that takes BACKUP LOG (-1: none)
 
 
   // ---- state (snapshot: State) ----
@@ -135,6 +137,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long logBufferWaitNanos;
   private long flushes; // sp_flush_log requests
   private long checkpointsDone;
+  private long logBackups; // BACKUP LOGs asked of the agent
 
   /**
    * @param deviceLinks link to each device, by the device index that placements ({@link LogSpace}, {@link DataFiles})
@@ -178,6 +181,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     return this;
   }
 
+  /** BACKUP LOG steps go to the backup agent at the end of {@code link} (its replies come on {@link LogProtocol#BACKUP_PORT}). */
+  public LogManager withBackupAgent(int link) {
+    backupLink = link;
+    return this;
+  }
+
   // ------------------------------------------------------------------------------------------------- events
 
   @Override
@@ -211,6 +220,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
           LogProtocol.ADMIN -> offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
       case LogProtocol.LOG_BACKUP -> space.release(ev.a());
       case DeviceProtocol.DONE -> completed(ev.a(), ev.b(), (int) ev.c(), (int) ev.d());
+      case BackupProtocol.DONE -> space.onLogBackupDone(this);
       case TIMER -> timer(ev.a(), ev.b());
       default -> throw new SimulationException("log manager: unknown event kind " + ev.kind());
     }
@@ -682,10 +692,11 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   @Override
   public long inputDelay(int port, int outLink) {
+    if (outLink == backupLink) return cfg.deviceLinkNanos(); // a BACKUP LOG step may be admitted on any event
     boolean toDevice = false;
     for (int l : deviceLinks) toDevice |= l == outLink;
     if (!toDevice) { // a session pool: replies come from completions (and flushes of a hardened log)
-      if (port == LogProtocol.DEVICE_PORT) return cfg.replyNanos();
+      if (port == LogProtocol.DEVICE_PORT || port == LogProtocol.BACKUP_PORT) return cfg.replyNanos();
       if (port == LogProtocol.SESSIONS_PORT && immediateReplies) return cfg.replyNanos();
       if (port == LogProtocol.SESSIONS_PORT && managed) return cfg.replyNanos() + space.statementNanos();
       return VirtualTime.NEVER;
@@ -761,6 +772,20 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     ctx.record(fact);
   }
 
+  /** BACKUP LOG: the pieces of the log to read, each with its VLF's header first, as the read path sends them. */
+  @Override
+  public void backupLog(List<LogSpace.ReadPiece> pieces) {
+    if (backupLink < 0) throw new SimulationException("log manager: BACKUP LOG, but the run has no backup agent");
+    long at = now() + cfg.deviceLinkNanos();
+    ctx.send(backupLink, at, BackupProtocol.BEGIN, logBackups, BackupProtocol.LOG, 0, 0);
+    for (LogSpace.ReadPiece p : pieces) {
+      ctx.send(backupLink, at, BackupProtocol.PIECE, p.headerOffset(), p.deviceOffset(), p.bytes(),
+          p.fileId() | ((long) p.device() << 32) | (BackupProtocol.HEADER_FIRST << 40));
+    }
+    ctx.send(backupLink, at, BackupProtocol.END, logBackups, 0);
+    logBackups++;
+  }
+
   @Override
   public void adminDone(int session) {
     replyStatement(session, LogProtocol.ADMIN_DONE);
@@ -825,7 +850,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         checkpointWriting, lazyTimer, checkpointTimer, sampleTimer, failedTxn == null ? null : failedTxn.clone(),
         new long[] {records, recordBytes, writes, pagesWritten,
             bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
-            logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone},
+            logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, logBackups},
         fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
         ledger == null ? null : ledger.snapshot(), down, crashed);
   }
@@ -875,6 +900,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     logBufferWaitNanos = c[12];
     flushes = c[13];
     checkpointsDone = c[14];
+    logBackups = c[15];
     for (int i = 0; i < s.files().length; i++) if (s.files()[i].length > 0) fileStats(i).setCounters(s.files()[i]);
     policy.restore(s.policy());
     space.restore(s.space());

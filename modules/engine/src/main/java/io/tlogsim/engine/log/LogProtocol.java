@@ -18,6 +18,8 @@ public final class LogProtocol {
   public static final int SESSIONS_PORT = 0;
   /** Log manager input port for completions of its devices (log and data). */
   public static final int DEVICE_PORT = 1;
+  /** Log manager input port for its backup agent's replies (BACKUP LOG, log-space kind). */
+  public static final int BACKUP_PORT = 2;
   /** Session pool input port for replies of the log manager. */
   public static final int REPLIES_PORT = 0;
 

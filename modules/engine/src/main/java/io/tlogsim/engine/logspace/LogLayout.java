@@ -301,6 +301,28 @@ public final class LogLayout {
     return growths;
   }
 
+  /** A stretch of the active log within one VLF: what a reader of a range reads there. */
+  public record ActivePiece(Vlf vlf, long offsetInVlf, long bytes) {}
+
+  /**
+   * The active log between {@code fromLsn} and {@code toLsn} as pieces in log order, one per VLF it touches: what a
+   * log backup or recovery reads (REFERENCE.md 3). The range must lie in the active log.
+   */
+  public List<ActivePiece> activePieces(long fromLsn, long toLsn) {
+    List<ActivePiece> out = new ArrayList<>();
+    long covered = 0;
+    for (Vlf v : active) {
+      long s = Math.max(fromLsn, v.startLsn), e = Math.min(toLsn, v.endLsn());
+      if (e <= s) continue;
+      out.add(new ActivePiece(v, s - v.startLsn, e - s));
+      covered += e - s;
+    }
+    if (covered != toLsn - fromLsn) {
+      throw new IllegalStateException("log range " + fromLsn + "-" + toLsn + " is not all in the active log");
+    }
+    return out;
+  }
+
   /** The oldest LSN still in the active log (the start of the oldest active VLF). */
   public long activeStartLsn() {
     return active.peekFirst().startLsn;

@@ -22,6 +22,13 @@ public interface LogSpace {
   /** One piece of a write: {@code bytes} at {@code deviceOffset} of device {@code device}, in file {@code fileId}. */
   record Segment(int device, long deviceOffset, int fileId, long bytes) {}
 
+  /**
+   * A piece of the log a reader reads (REFERENCE.md 3): {@code bytes} at {@code deviceOffset} of device {@code device},
+   * in file {@code fileId}, within the VLF whose header lies at {@code headerOffset} (one piece per VLF: its header
+   * is read first).
+   */
+  record ReadPiece(int device, int fileId, long headerOffset, long deviceOffset, long bytes) {}
+
   /** A log file as statistics name it. */
   record LogFile(int fileId, String name, int device) {}
 
@@ -40,6 +47,14 @@ public interface LogSpace {
 
     /** A session's administrative step ({@link #admin}) that had to wait for the device is done. */
     default void adminDone(int session) {}
+
+    /**
+     * BACKUP LOG: has the log's {@code pieces} read and written to the backup device; the space is told when the
+     * backup set is written ({@link LogSpace#onLogBackupDone}).
+     */
+    default void backupLog(List<ReadPiece> pieces) {
+      throw new UnsupportedOperationException("this log manager has no backup agent");
+    }
   }
 
   /**
@@ -54,6 +69,9 @@ public interface LogSpace {
    * says so, the request that asked must fail (error 9002).
    */
   boolean reserve(Host host, long logEnd);
+
+  /** The log backup it asked its host for ({@link Host#backupLog}) is written. */
+  default void onLogBackupDone(Host host) {}
 
   /** A zero-fill the space asked for completed. */
   default void onZeroDone(Host host, long tag) {}

@@ -3,6 +3,9 @@ package io.tlogsim.engine.logspace;
 import io.tlogsim.engine.commitpath.CommitPathKind;
 import io.tlogsim.engine.commitpath.CommitPathModel;
 import io.tlogsim.engine.commitpath.CommitPathRun;
+import io.tlogsim.engine.iobench.DeviceParams;
+import io.tlogsim.engine.iobench.StorageTables;
+import io.tlogsim.engine.readpath.ReadPathKind;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ParamSpec;
 import io.tlogsim.engine.scenario.Params;
@@ -54,6 +57,7 @@ public final class LogSpaceKind implements ScenarioKind {
   private static List<ParamSpec> concat() {
     List<ParamSpec> out = new ArrayList<>(CommitPathKind.paramSpecs());
     out.addAll(OWN);
+    out.addAll(ReadPathKind.agentParams()); // BACKUP LOG's agent
     return List.copyOf(out);
   }
 
@@ -91,6 +95,11 @@ public final class LogSpaceKind implements ScenarioKind {
           + p.getInt("logDevices"));
     }
     for (Step st : p.getScript("script").steps()) {
+      if (st.type() == Step.Type.BACKUP_LOG && !p.getString("recoveryModel").equals("FULL")) {
+        throw BadInputException.about("script", "step '" + st.name() + "': BACKUP LOG needs recoveryModel = FULL"
+            + " (SQL Server's Msg 4208: not allowed while the recovery model is SIMPLE)");
+      }
+      if (st.type() == Step.Type.BACKUP_LOG) DeviceParams.setup(p.getString("backupDevice"), p, StorageTables.premium());
       if (st.type() == Step.Type.ADD_LOG_FILE && st.given().get("device") instanceof Number n
           && n.intValue() > p.getInt("logDevices")) {
         throw BadInputException.about("script", "step '" + st.name() + "': device " + n + " does not exist (logDevices"
@@ -145,7 +154,17 @@ public final class LogSpaceKind implements ScenarioKind {
 
   @Override
   public PreparedRun prepare(String scenarioName, Params p, RunControl control) {
-    return CommitPathRun.prepare(NAME, scenarioName, p, control,
-        spec(p, scenarioName).withCrashAt(CommitPathKind.crashNanos(p, control.seed())), endTimeNanos(p));
+    return CommitPathRun.prepare(NAME, scenarioName, p, control, runSpec(p, scenarioName, control.seed()),
+        endTimeNanos(p));
+  }
+
+  /** Everything a run of seed {@code seed} needs: the components with this log space, its crash, its backup agent. */
+  public static CommitPathModel.Spec runSpec(Params p, String database, long seed) {
+    CommitPathModel.Spec spec = spec(p, database).withCrashAt(CommitPathKind.crashNanos(p, seed));
+    if (p.getScript("script").has(Step.Type.BACKUP_LOG)) {
+      spec = spec.withBackup(new CommitPathModel.BackupSetup(ReadPathKind.logBackupAgent(p),
+          DeviceParams.setup(p.getString("backupDevice"), p, StorageTables.premium())));
+    }
+    return spec;
   }
 }

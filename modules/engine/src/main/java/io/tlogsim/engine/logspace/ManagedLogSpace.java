@@ -63,6 +63,8 @@ public final class ManagedLogSpace implements LogSpace {
   private long reserved;
   private long lastCheckpointLsn;
   private long backupLsn;
+  private int backupSession = -1; // the session whose BACKUP LOG runs (-1: none)
+  private long backupTo; // ... and where it reads to
   private long replicatedLsn;
   private int growthZeroes; // zero-fills of growths still on the device
   private boolean waiting; // reserve refused; spaceReady owed
@@ -410,6 +412,7 @@ public final class ManagedLogSpace implements LogSpace {
                 + " VLFs." : refusal));
         yield true;
       }
+      case BACKUP_LOG -> backupLog(host, session);
       case SQLPERF -> {
         long size = layout.totalSize();
         sqlPerf.add(new SqlPerf(st.name(), host.now(), size, percent(usedNow()), percent(Math.max(peakUsed,
@@ -419,6 +422,42 @@ public final class ManagedLogSpace implements LogSpace {
       }
       default -> throw new IllegalArgumentException("not a log administration step: " + st.type().word);
     };
+  }
+
+  /**
+   * BACKUP LOG (REFERENCE.md 1, 3): reads the log from where the last log backup ended to the end of what is written,
+   * through the host's backup agent; when the backup set is written, the log is truncated up to there
+   * ({@link #truncateUpTo}). Backups of one database run one at a time (SQL Server's error 3023 for another).
+   */
+  private boolean backupLog(Host host, int session) {
+    if (backupSession >= 0) {
+      messages.add(time(host) + "Msg 3023: Backup, file manipulation operations (such as ALTER DATABASE ADD FILE) and"
+          + " encryption changes on a database must be serialized.");
+      return true;
+    }
+    long from = Math.max(backupLsn, layout.activeStartLsn());
+    long to = layout.endLsn();
+    List<ReadPiece> pieces = new ArrayList<>();
+    for (LogLayout.ActivePiece a : layout.activePieces(from, to)) {
+      Vlf v = a.vlf();
+      pieces.add(new ReadPiece(deviceOf[v.fileId()], v.fileId(), baseOf[v.fileId()] + v.offset(),
+          baseOf[v.fileId()] + v.offset() + a.offsetInVlf(), a.bytes()));
+    }
+    backupSession = session;
+    backupTo = to;
+    host.backupLog(pieces);
+    return false;
+  }
+
+  @Override
+  public void onLogBackupDone(Host host) {
+    this.host = host;
+    int freed = truncateUpTo(backupTo);
+    messages.add(time(host) + "BACKUP LOG: log backed up to LSN " + backupTo + ", " + freed + " VLFs freed"
+        + (freed > 0 ? "." : " (log_reuse_wait " + reuseWait() + ")."));
+    int session = backupSession;
+    backupSession = -1;
+    host.adminDone(session);
   }
 
   private static String time(Host host) {
@@ -519,7 +558,7 @@ public final class ManagedLogSpace implements LogSpace {
     return new State(layout.snapshot(), deviceOf.clone(), baseOf.clone(), txnBegin.clone(), txnReserved.clone(),
         new long[] {reserved, lastCheckpointLsn, backupLsn, replicatedLsn, growthZeroes, waiting ? 1 : 0, stallStart,
             full ? 1 : 0, checkpointWanted ? 1 : 0, checkpointAsked ? 1 : 0, growthStalls, growthStallNanos,
-            growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt},
+            growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt, backupSession, backupTo},
         adminZeroes.clone(), lastFullReason, List.copyOf(messages), List.copyOf(sqlPerf));
   }
 
@@ -549,6 +588,8 @@ public final class ManagedLogSpace implements LogSpace {
     fullErrors = c[14];
     peakUsed = c[15];
     firstFullAt = c[16];
+    backupSession = (int) c[17];
+    backupTo = c[18];
     adminZeroes = s.adminZeroes().clone();
     lastFullReason = s.lastFullReason();
     messages.clear();

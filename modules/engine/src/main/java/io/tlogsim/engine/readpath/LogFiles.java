@@ -84,22 +84,11 @@ public final class LogFiles {
    * range must lie in active VLFs: not yet truncated).
    */
   public List<Piece> pieces(long fromLsn, long toLsn) {
-    List<Vlf> active = new ArrayList<>();
-    for (LogLayout.LogFile f : layout.files()) {
-      for (Vlf v : f.vlfs()) if (v.status() != 0) active.add(v);
-    }
-    active.sort(Comparator.comparingLong(Vlf::startLsn));
     List<Piece> out = new ArrayList<>();
-    for (Vlf v : active) {
-      long s = Math.max(fromLsn, v.startLsn());
-      long e = Math.min(toLsn, v.startLsn() + v.size());
-      if (e <= s) continue;
+    for (LogLayout.ActivePiece a : layout.activePieces(fromLsn, toLsn)) {
+      Vlf v = a.vlf();
       out.add(new Piece(v.fileId(), deviceOffset(v.fileId(), v.offset()),
-          deviceOffset(v.fileId(), v.offset() + (s - v.startLsn())), e - s));
-    }
-    long covered = out.stream().mapToLong(Piece::bytes).sum();
-    if (covered != toLsn - fromLsn) {
-      throw new IllegalStateException("log range " + fromLsn + "-" + toLsn + " is not all in the active log");
+          deviceOffset(v.fileId(), v.offset() + a.offsetInVlf()), a.bytes()));
     }
     return out;
   }

@@ -90,6 +90,20 @@ public final class ReadPathKind implements ScenarioKind {
 
   static final List<ParamSpec> PARAMS;
 
+  /** The backup agent's settings, which the log-space kind's BACKUP LOG uses too. */
+  public static final List<String> AGENT_KEYS = List.of("backupDevice", "backupReadKB", "backupReadsInFlight",
+      "vlfHeaderBytes", "backupPageBytes", "backupStatsPercent");
+
+  public static List<ParamSpec> agentParams() {
+    return OWN.stream().filter(s -> AGENT_KEYS.contains(s.key())).toList();
+  }
+
+  /** A backup agent that writes no history rows and replays nothing (BACKUP LOG of the log-space kind). */
+  public static BackupAgent.Config logBackupAgent(Params p) {
+    return new BackupAgent.Config(p.getInt("backupReadKB") * 1024, p.getInt("backupReadsInFlight"),
+        p.getInt("vlfHeaderBytes"), p.getInt("backupPageBytes"), 0, 0, true, p.getInt("backupStatsPercent"), 1);
+  }
+
   static {
     List<ParamSpec> all = new ArrayList<>(OWN);
     all.addAll(DeviceParams.specs(StorageTables.premium(), false));

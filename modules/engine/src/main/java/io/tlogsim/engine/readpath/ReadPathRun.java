@@ -149,25 +149,7 @@ public final class ReadPathRun {
     commits.put("lost", 0L);
     s.put("commits", commits);
 
-    List<Map<String, Object>> backups = new ArrayList<>();
-    for (BackupAgent.Backup bk : agent.backups()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("type", bk.type());
-      m.put("pages", bk.pages());
-      m.put("seconds", round(bk.seconds(), 3));
-      m.put("mbPerSec", round(bk.seconds() > 0 ? bk.pages() * (double) p.getInt("backupPageBytes") / (1 << 20)
-          / bk.seconds() : 0, 3));
-      m.put("historySeconds", round(bk.historySeconds(), 3));
-      m.put("historyRows", bk.historyRows());
-      m.put("returnedSeconds", round(bk.seconds() + bk.historySeconds(), 3));
-      m.put("startSeconds", round(bk.startNanos() / 1e9, 6));
-      m.put("bytes", bk.bytes());
-      m.put("reads", bk.reads());
-      m.put("headerReads", bk.headerReads());
-      m.put("vlfBoundaries", bk.boundaries());
-      backups.add(m);
-    }
-    s.put("backups", backups);
+    s.put("backups", backups(agent, p.getInt("backupPageBytes")));
 
     if (!agent.restores().isEmpty()) {
       Map<String, Object> rs = new LinkedHashMap<>();
@@ -311,6 +293,28 @@ public final class ReadPathRun {
 
   record Result(Map<String, Object> summary, List<String> humanLines, Map<String, List<String>> tables)
       implements ScenarioResult {}
+
+  /** summary.json's backups[]: one entry per backup set the agent wrote (MB/sec as the completion line has it). */
+  public static List<Map<String, Object>> backups(BackupAgent.Stats agent, int pageBytes) {
+    List<Map<String, Object>> backups = new ArrayList<>();
+    for (BackupAgent.Backup bk : agent.backups()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("type", bk.type());
+      m.put("pages", bk.pages());
+      m.put("seconds", round(bk.seconds(), 3));
+      m.put("mbPerSec", round(bk.seconds() > 0 ? bk.pages() * (double) pageBytes / (1 << 20) / bk.seconds() : 0, 3));
+      m.put("historySeconds", round(bk.historySeconds(), 3));
+      m.put("historyRows", bk.historyRows());
+      m.put("returnedSeconds", round(bk.seconds() + bk.historySeconds(), 3));
+      m.put("startSeconds", round(bk.startNanos() / 1e9, 6));
+      m.put("bytes", bk.bytes());
+      m.put("reads", bk.reads());
+      m.put("headerReads", bk.headerReads());
+      m.put("vlfBoundaries", bk.boundaries());
+      backups.add(m);
+    }
+    return backups;
+  }
 
   static double round(double v, int digits) {
     double f = Math.pow(10, digits);

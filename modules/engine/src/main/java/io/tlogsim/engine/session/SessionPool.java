@@ -241,7 +241,7 @@ public final class SessionPool implements SimComponent {
           mode[i] = (byte) st.mode();
           yield false;
         }
-        case GROW_LOG, ADD_LOG_FILE, REMOVE_FILE, SHRINK_FILE, SQLPERF -> {
+        case GROW_LOG, ADD_LOG_FILE, REMOVE_FILE, SHRINK_FILE, SQLPERF, BACKUP_LOG -> {
           if (sub[i] == ACTED) yield false;
           sub[i] = ACTED;
           ctx.send(logLink, now + w.hopNanos(), LogProtocol.ADMIN, firstSession + i, si);
@@ -255,7 +255,7 @@ public final class SessionPool implements SimComponent {
           yield true;
         }
         // refused when the scenario loads (CommitPathKind.validate): a DBA's command of the read-path kind
-        case ADD_DATA_FILE, REMOVE_DATA_FILE, BACKUP_DATABASE, BACKUP_LOG, CRASH, RESTORE_DATABASE, RESTORE_LOG ->
+        case ADD_DATA_FILE, REMOVE_DATA_FILE, BACKUP_DATABASE, CRASH, RESTORE_DATABASE, RESTORE_LOG ->
             throw new SimulationException("session pool: step " + st.type().word + " belongs to the read path");
       };
       if (waiting) return;

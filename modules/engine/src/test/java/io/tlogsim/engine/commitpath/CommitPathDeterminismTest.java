@@ -85,7 +85,7 @@ class CommitPathDeterminismTest {
   @ParameterizedTest
   @ValueSource(strings = {"delayed-durability", "group-commit"})
   void aCrashRunIsDeterministicAndResumes(String policy) throws Exception {
-    Scenario s = busy(policy, "crashRandom", "true", "simulatedSeconds", "0.12"); // the script takes ~0.2 s
+    Scenario s = busy(policy, "crashRandomSeconds", "0.12", "simulatedSeconds", "0.12"); // the script takes ~0.2 s
     Map<String, Object> one = CommitPathRuns.run(s, 7, 1);
     assertTrue(one.containsKey("crash") && one.containsKey("recovery"), "crash figures: " + one.keySet());
     assertEquals(model(one), model(CommitPathRuns.run(s, 7, 8)));

@@ -69,7 +69,7 @@ class DurabilityInvariantTest {
   static Scenario scenario(Setting s) {
     List<String> kv = new ArrayList<>(List.of("simulatedSeconds", "0.02", "sessions", "6", "cores", "2",
         "script", "[{ step = insert, seconds = 1, commitEvery = 3, thinkUs = 50, think = exponential }]",
-        "logBuffers", "4", "crashRandom", "true"));
+        "logBuffers", "4", "crashRandomSeconds", "0.02"));
     kv.addAll(List.of(s.keyValues()));
     return CommitPathRuns.scenario("commit-path", kv.toArray(new String[0]));
   }

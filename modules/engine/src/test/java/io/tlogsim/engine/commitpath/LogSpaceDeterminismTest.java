@@ -29,7 +29,7 @@ class LogSpaceDeterminismTest {
   private static final ObjectMapper CBOR = new ObjectMapper(new CBORFactory());
 
   @ParameterizedTest
-  @ValueSource(strings = {"two-log-files", "log-full-9002"})
+  @ValueSource(strings = {"two-log-files", "log-full-9002", "log-backup-cadence"})
   void sameDigestOnAnyThreadsAndAfterAResumeFromEveryCheckpoint(String name) throws Exception {
     Scenario s = CommitPathRuns.scenario(name, "logMaxSizeMB", name.equals("log-full-9002") ? "12" : "0");
     Map<String, Object> one = CommitPathRuns.run(s, 7, 1);
@@ -38,15 +38,16 @@ class LogSpaceDeterminismTest {
     Params p = s.params();
     long end = s.endTimeNanos();
     List<Checkpoint> taken = new ArrayList<>();
-    CommitPathModel.Model m = CommitPathModel.build(LogSpaceKind.spec(p, name));
+    CommitPathModel.Model m = CommitPathModel.build(LogSpaceKind.runSpec(p, name, 7));
     RunOutcome whole = Simulation.run(m.topology(), m.components(),
-        RunSettings.of(end, 7, 2).withCheckpoints(CheckpointPolicy.everyWindows(name.equals("two-log-files") ? 50 : 2000), taken::add));
+        RunSettings.of(end, 7, 2).withCheckpoints(CheckpointPolicy.everyWindows(name.equals("two-log-files") ? 50
+            : name.equals("log-backup-cadence") ? 40_000 : 2000), taken::add));
     assertTrue(taken.size() >= 3, "checkpoints " + taken.size());
     int step = Math.max(1, taken.size() / 6);
     for (int k = 0; k < taken.size(); k += step) {
       Checkpoint cp = taken.get(k);
       Checkpoint stored = CBOR.readValue(CBOR.writeValueAsBytes(cp), Checkpoint.class);
-      CommitPathModel.Model fresh = CommitPathModel.build(LogSpaceKind.spec(p, name));
+      CommitPathModel.Model fresh = CommitPathModel.build(LogSpaceKind.runSpec(p, name, 7));
       RunOutcome resumed = Simulation.run(fresh.topology(), fresh.components(),
           RunSettings.of(end, 7, 2).resumingFrom(stored));
       assertEquals(whole.digestHex(), resumed.digestHex(), name + ", window " + cp.window());

@@ -5,6 +5,7 @@ import static io.tlogsim.engine.commitpath.CommitPathRuns.num;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +48,27 @@ class LogSpaceRunsTest {
     assertEquals(20000.0, num(s, "commits.count"));
     assertTrue(num(s, "log.checkpoints") > 0);
     assertTrue(num(s, "log.sizeBytes") <= 16 * 1048576);
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void logBackupsTruncateTheFullLogButNotPastTheLastCheckpoint() {
+    Map<String, Object> s = CommitPathRuns.run("log-backup-cadence");
+    assertEquals(0.0, num(s, "log.fullErrors"), "log-full-9002's load fits once log backups truncate");
+    assertEquals(20000.0, num(s, "commits.count"));
+    List<Map<String, Object>> backups = (List<Map<String, Object>>) at(s, "backups");
+    assertEquals(3, backups.size());
+    // each backup reads what was logged since the last: 5,000 transactions of 2,048 B (see log-full-9002)
+    assertEquals(5000.0 * 2048, num(s, "backups[0].bytes"));
+    for (Map<String, Object> b : backups) {
+      long bytes = ((Number) b.get("bytes")).longValue();
+      assertEquals((bytes + 8191) / 8192, ((Number) b.get("pages")).longValue());
+      assertTrue(((Number) b.get("headerReads")).longValue() >= 1, "a header read per VLF: " + b);
+    }
+    // MinLSN holds the log at the last checkpoint (the first comes at 60 s): the backups before it free nothing
+    List<String> messages = (List<String>) at(s, "log.messages");
+    assertTrue(messages.get(0).contains("0 VLFs freed (log_reuse_wait CHECKPOINT)"), messages.toString());
+    assertTrue(messages.get(2).matches(".*, [1-9][0-9]* VLFs freed\\.$"), messages.toString());
   }
 
   @Test

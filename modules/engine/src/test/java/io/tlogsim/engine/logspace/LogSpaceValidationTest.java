@@ -33,6 +33,26 @@ class LogSpaceValidationTest {
   }
 
   @Test
+  void backupLogNeedsTheFullRecoveryModelAndNoOtherReadPathStepLoads() throws Exception {
+    says(refused("""
+        kind = log-space
+        description = "x"
+        recoveryModel = SIMPLE
+        script = [{ step = insert, rows = 10 }, { step = backup-log }]
+        """), "script", "backup-log", "FULL", "4208");
+    says(refused("""
+        kind = log-space
+        description = "x"
+        script = [{ step = backup-database }]
+        """), "script", "backup-database", "read path");
+    says(refused("""
+        kind = commit-path
+        description = "x"
+        script = [{ step = backup-log }]
+        """), "script", "backup-log", "read path");
+  }
+
+  @Test
   void everyLogSpaceStepLoads() throws Exception {
     Path f = dir.resolve("good.conf");
     Files.writeString(f, """
