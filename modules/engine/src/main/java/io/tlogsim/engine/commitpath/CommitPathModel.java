@@ -12,6 +12,8 @@ import io.tlogsim.engine.logspace.LinearLogSpace;
 import io.tlogsim.engine.logspace.LogSpace;
 import io.tlogsim.engine.readpath.BackupAgent;
 import io.tlogsim.engine.readpath.BackupProtocol;
+import io.tlogsim.engine.readpath.RecoveryManager;
+import io.tlogsim.engine.readpath.RecoveryProtocol;
 import io.tlogsim.engine.scenario.Script;
 import io.tlogsim.engine.scenario.Step;
 import io.tlogsim.engine.session.PoolStats;
@@ -61,11 +63,12 @@ public final class CommitPathModel {
    *     "log-device", then "data-device" if apart, then "log-device-2", ...); null: one linear log file
    * @param logDevices devices for log files (1: the log device alone; more: "log-device-2", ... of the same model)
    * @param crashNanos a power loss at this time (0: none)
-   * @param backup the backup agent that takes BACKUP LOG steps, or null: none
+   * @param readers the log's readers: a backup agent for BACKUP LOG steps, a recovery manager for the crash; null:
+   *     none
    */
   public record Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
       Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data,
-      Function<List<String>, LogSpace> logSpace, int logDevices, long crashNanos, BackupSetup backup) {
+      Function<List<String>, LogSpace> logSpace, int logDevices, long crashNanos, LogReaders readers) {
 
     public Spec(int sessions, int sessionsPerPool, Script script, Workload workload, LogConfig log,
         Supplier<FlushPolicy> policy, DeviceSetup logDevice, DeviceSetup dataDevice, DataConfig data) {
@@ -82,24 +85,27 @@ public final class CommitPathModel {
     /** The same with a warm-up of {@code nanos} left out of the commit statistics (the workload's). */
     public Spec withWarmup(long nanos) {
       return new Spec(sessions, sessionsPerPool, script, workload.withWarmup(nanos), log, policy, logDevice,
-          dataDevice, data, logSpace, logDevices, crashNanos, backup);
+          dataDevice, data, logSpace, logDevices, crashNanos, readers);
     }
 
     /** The same with a power loss at {@code nanos} (0: none). */
     public Spec withCrashAt(long nanos) {
       return new Spec(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, logSpace,
-          logDevices, nanos, backup);
+          logDevices, nanos, readers);
     }
 
-    /** The same with a backup agent for BACKUP LOG steps, writing to its own device. */
-    public Spec withBackup(BackupSetup b) {
+    /** The same with readers of the log (a log space that has VLFs: log-space kind). */
+    public Spec withReaders(LogReaders r) {
       return new Spec(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, logSpace,
-          logDevices, crashNanos, b);
+          logDevices, crashNanos, r);
     }
   }
 
-  /** A backup agent (REFERENCE.md 3) and the device it writes backup sets to. */
-  public record BackupSetup(BackupAgent.Config agent, DeviceSetup device) {}
+  /**
+   * The read path's readers of this log (REFERENCE.md 3): a backup agent and the device it writes backup sets to (null:
+   * no BACKUP LOG), and a recovery manager that reads the log after the crash (null: no crash).
+   */
+  public record LogReaders(BackupAgent.Config agent, DeviceSetup backupDevice, RecoveryManager.Config recovery) {}
 
   /**
    * One database of a run and where to find its components: its pools, its log manager, every device it built (a
@@ -110,7 +116,7 @@ public final class CommitPathModel {
    * @param name the group's name ("" when alone; else the prefix of its components' names)
    */
   public record Model(Topology topology, List<SimComponent> components, String name, int[] poolIds,
-      int sessionsPerPool, int logManager, int[] devices, Spec spec, int backupAgent) {
+      int sessionsPerPool, int logManager, int[] devices, Spec spec, int backupAgent, int recoveryManager) {
 
     public int pools() {
       return poolIds.length;
@@ -144,13 +150,13 @@ public final class CommitPathModel {
     List<Model> out = new ArrayList<>();
     for (Part p : parts) {
       out.add(new Model(topo, comps, p.name(), p.poolIds(), p.perPool(), p.logManager(), p.devices(), p.spec(),
-          p.backupAgent()));
+          p.backupAgent(), p.recoveryManager()));
     }
     return out;
   }
 
   private record Part(String name, int[] poolIds, int perPool, int logManager, int[] devices, Spec spec,
-      int backupAgent) {}
+      int backupAgent, int recoveryManager) {}
 
   /** Adds one database's components and links to the assembly. */
   private static Part add(StorageAssembly a, String name, Spec s) {
@@ -165,20 +171,25 @@ public final class CommitPathModel {
     for (int k = 0; k < pools; k++) {
       poolIds[k] = a.component(prefix + "pool-" + k, List.of(LogProtocol.REPLIES), List.of(LogProtocol.REQUESTS));
     }
-    boolean backs = s.backup() != null;
-    int lm = backs
+    boolean read = s.readers() != null; // the log manager talks to readers of its log
+    boolean backs = read && s.readers().agent() != null;
+    boolean recovers = read && s.readers().recovery() != null && s.crashNanos() > 0;
+    int lm = read
         ? a.component(prefix + "log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS,
-            BackupProtocol.REPLIES), List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS, BackupProtocol.REQUESTS))
+            BackupProtocol.REPLIES, RecoveryProtocol.REPLIES), List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS,
+            BackupProtocol.REQUESTS, RecoveryProtocol.REQUESTS))
         : a.component(prefix + "log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS),
             List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS));
     int agent = backs ? a.component(prefix + "backup-agent", List.of(BackupProtocol.REQUESTS,
         DeviceProtocol.COMPLETIONS), List.of(BackupProtocol.REPLIES, DeviceProtocol.REQUESTS)) : -1;
+    int recovery = recovers ? a.component(prefix + "recovery-manager", List.of(RecoveryProtocol.REQUESTS,
+        DeviceProtocol.COMPLETIONS), List.of(RecoveryProtocol.REPLIES, DeviceProtocol.REQUESTS)) : -1;
     int devicesBefore = a.devices().size();
     StorageAssembly.Placed logDev = a.device(prefix + "log-device", s.logDevice());
     StorageAssembly.Placed dataDev = separateData ? a.device(prefix + "data-device", s.dataDevice()) : null;
     List<StorageAssembly.Placed> moreLogDevs = new ArrayList<>();
     for (int k = 2; k <= s.logDevices(); k++) moreLogDevs.add(a.device(prefix + "log-device-" + k, s.logDevice()));
-    StorageAssembly.Placed backupDev = backs ? a.device(prefix + "backup-device", s.backup().device()) : null;
+    StorageAssembly.Placed backupDev = backs ? a.device(prefix + "backup-device", s.readers().backupDevice()) : null;
     // the log device first, then the data device, then the members of either (the assembly lists members first)
     List<Integer> ids = new ArrayList<>(List.of(logDev.id()));
     if (dataDev != null) ids.add(dataDev.id());
@@ -229,11 +240,12 @@ public final class CommitPathModel {
     boolean immediate = s.script().has(Step.Type.FLUSH_LOG);
     LogManager logManager = new LogManager(s.log(), policy, space, data, deviceLinks, toPool, perPool, n, immediate)
         .withCrashAt(s.crashNanos());
-    if (backs) { // the agent reads the log's devices in the log manager's order, and writes to its own
-      long link = s.log().deviceLinkNanos();
-      List<StorageAssembly.Placed> lmDevices = new ArrayList<>(List.of(logDev));
-      if (dataDev != null) lmDevices.add(dataDev);
-      lmDevices.addAll(moreLogDevs);
+    // the readers read the log's devices in the log manager's order (its pieces name devices by that index)
+    long link = s.log().deviceLinkNanos();
+    List<StorageAssembly.Placed> lmDevices = new ArrayList<>(List.of(logDev));
+    if (dataDev != null) lmDevices.add(dataDev);
+    lmDevices.addAll(moreLogDevs);
+    if (backs) { // ... and the agent writes to its own
       int[] agentToDevices = new int[lmDevices.size()];
       for (int k = 0; k < agentToDevices.length; k++) {
         agentToDevices[k] = a.connect(agent, lmDevices.get(k), BackupProtocol.DEVICE_PORT, link);
@@ -241,10 +253,19 @@ public final class CommitPathModel {
       int agentToBackup = a.connect(agent, backupDev, BackupProtocol.DEVICE_PORT, link);
       int agentToLm = a.link(agent, lm, LogProtocol.BACKUP_PORT, link);
       logManager.withBackupAgent(a.link(lm, agent, BackupProtocol.REQUESTS_PORT, link));
-      a.setModel(agent, new BackupAgent(s.backup().agent(), agentToDevices, agentToBackup, agentToLm, link));
+      a.setModel(agent, new BackupAgent(s.readers().agent(), agentToDevices, agentToBackup, agentToLm, link));
+    }
+    if (recovers) {
+      int[] toDevices = new int[lmDevices.size()];
+      for (int k = 0; k < toDevices.length; k++) {
+        toDevices[k] = a.connect(recovery, lmDevices.get(k), RecoveryProtocol.DEVICE_PORT, link);
+      }
+      int toLm = a.link(recovery, lm, LogProtocol.RECOVERY_PORT, link);
+      logManager.withRecoveryManager(a.link(lm, recovery, RecoveryProtocol.REQUESTS_PORT, link));
+      a.setModel(recovery, new RecoveryManager(s.readers().recovery(), toDevices, toLm, link));
     }
     a.setModel(lm, logManager);
-    return new Part(name, poolIds, perPool, lm, devices, s, agent);
+    return new Part(name, poolIds, perPool, lm, devices, s, agent, recovery);
   }
 
   /** The sessions' stats of a finished run, all pools merged. */

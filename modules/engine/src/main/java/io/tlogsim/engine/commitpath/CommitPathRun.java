@@ -5,6 +5,7 @@ import io.tlogsim.engine.log.FileStats;
 import io.tlogsim.engine.log.LogCrash;
 import io.tlogsim.engine.readpath.BackupAgent;
 import io.tlogsim.engine.readpath.ReadPathRun;
+import io.tlogsim.engine.readpath.RecoveryManager;
 import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.logspace.LogSpaceReport;
 import io.tlogsim.engine.logspace.ManagedLogSpace;
@@ -99,6 +100,13 @@ public final class CommitPathRun {
         return report.apply(outcomes);
       }
     };
+  }
+
+  /** The recovery manager's account of the crash's recovery, or null: none timed (no VLFs, or it did not finish). */
+  private static RecoveryManager.Stats recovery(Outcome o) {
+    if (o.model().recoveryManager() < 0) return null;
+    RecoveryManager.Stats rm = (RecoveryManager.Stats) o.run().results().get(o.model().recoveryManager());
+    return rm.recoveries().isEmpty() ? null : rm;
   }
 
   /**
@@ -220,10 +228,15 @@ public final class CommitPathRun {
       cm.put("commitsWaitingForBuffer", crash.pendingCommits());
       cm.put("acknowledgedOnTheirWay", ps.inFlightAtCrash());
       s.put("crash", cm);
-      Map<String, Object> rm = new LinkedHashMap<>();
-      rm.put("rolledForward", crash.rolledForward());
-      rm.put("rolledBack", crash.rolledBack());
-      s.put("recovery", rm);
+      RecoveryManager.Stats timed = recovery(o);
+      if (timed != null) { // the log space said what recovery reads: timed through the storage models
+        s.put("recovery", ReadPathRun.recovery(timed));
+      } else {
+        Map<String, Object> rm = new LinkedHashMap<>();
+        rm.put("rolledForward", crash.rolledForward());
+        rm.put("rolledBack", crash.rolledBack());
+        s.put("recovery", rm);
+      }
     }
     s.put("phases", Phases.toSummary(o.phases()));
 
@@ -263,8 +276,16 @@ public final class CommitPathRun {
       lines.addAll(Text.lines("crash", "power lost at " + Text.latencyUs(crash.atNanos() / 1e3) + " simulated",
           Text.plural(lost, "acknowledged commit") + " lost", Text.plural(crash.logBytesLost(), "log byte")
           + " not hardened"));
-      lines.addAll(Text.lines("recovery", "rolls forward " + Text.plural(crash.rolledForward(), "commit"),
+      RecoveryManager.Stats timed = recovery(o);
+      List<String> items = new ArrayList<>(List.of("rolls forward " + Text.plural(crash.rolledForward(), "commit"),
           "rolls back " + Text.plural(crash.rolledBack(), "transaction")));
+      if (timed != null) {
+        RecoveryManager.Recovery r = timed.recoveries().get(0);
+        items.addAll(List.of("start-up " + Text.latencyUs(r.startDelayNanos() / 1e3) + " ("
+            + Text.plural(r.headerReads(), "VLF header") + ")", "analysis " + Text.latencyUs(r.analysisNanos() / 1e3),
+            "redo " + Text.latencyUs(r.redoNanos() / 1e3), "undo " + Text.latencyUs(r.undoNanos() / 1e3)));
+      }
+      lines.addAll(Text.lines("recovery", items.toArray(new String[0])));
     }
     lines.addAll(Text.lines("log", Text.plural(log.records(), "record") + " in " + Text.plural(log.writes(), "write"),
         String.format(Locale.ROOT, "%.1f pages/write", pagesPerWrite),

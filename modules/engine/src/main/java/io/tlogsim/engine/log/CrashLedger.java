@@ -64,13 +64,23 @@ public final class CrashLedger {
   LogCrash crash(long now, long hardenedLsn, long appendLsn, int pendingCommits, int pendingLazyCommits,
       int exposedLazy) {
     long rolledBack = 0;
+    long undoFrom = Long.MAX_VALUE;
     for (int r = 0; r < unhardened.size(); r++) {
       long begin = unhardened.get(r, U_BEGIN);
-      if (begin >= 0 && begin < hardenedLsn) rolledBack++;
+      if (begin >= 0 && begin < hardenedLsn) {
+        rolledBack++;
+        undoFrom = Math.min(undoFrom, begin);
+      }
     }
-    for (long begin : openBegin) if (begin >= 0 && begin < hardenedLsn) rolledBack++;
+    for (long begin : openBegin) {
+      if (begin >= 0 && begin < hardenedLsn) {
+        rolledBack++;
+        undoFrom = Math.min(undoFrom, begin);
+      }
+    }
     return new LogCrash(now, hardenedLsn, appendLsn - hardenedLsn, unhardened.size(), pendingCommits,
-        pendingLazyCommits, exposedLazy, sinceCheckpoint, rolledBack, hardenedCommits.clone());
+        pendingLazyCommits, exposedLazy, sinceCheckpoint, rolledBack, rolledBack == 0 ? -1 : undoFrom,
+        hardenedCommits.clone());
   }
 
   State snapshot() {

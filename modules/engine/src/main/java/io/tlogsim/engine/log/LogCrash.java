@@ -12,16 +12,18 @@ import io.tlogsim.kernel.CborSerializable;
  * @param pendingCommits commit requests that arrived and waited for a log buffer or log space: never logged
  * @param pendingLazyCommits of those, commits whose sessions did not wait (acknowledged already)
  * @param exposedLazy commits acknowledged without waiting whose records are appended and not hardened
+ * @param undoFromLsn where the oldest transaction to roll back began (-1: none)
  * @param hardenedCommits by session: how many of its commits the hardened log holds (the first ones); null in the
  *     fact
  */
 public record LogCrash(long atNanos, long hardenedLsn, long logBytesLost, int unhardenedCommits, int pendingCommits,
-    int pendingLazyCommits, int exposedLazy, long rolledForward, long rolledBack, long[] hardenedCommits)
+    int pendingLazyCommits, int exposedLazy, long rolledForward, long rolledBack, long undoFromLsn,
+    long[] hardenedCommits)
     implements CborSerializable {
 
   /** The fact as recorded (without the per-session counts, which only the run's result needs). */
   public LogCrash withoutSessions() {
     return new LogCrash(atNanos, hardenedLsn, logBytesLost, unhardenedCommits, pendingCommits, pendingLazyCommits,
-        exposedLazy, rolledForward, rolledBack, null);
+        exposedLazy, rolledForward, rolledBack, undoFromLsn, null);
   }
 }

@@ -6,6 +6,7 @@ import io.tlogsim.engine.log.policy.FlushControl;
 import io.tlogsim.engine.log.policy.FlushPolicy;
 import io.tlogsim.engine.logspace.LogSpace;
 import io.tlogsim.engine.readpath.BackupProtocol;
+import io.tlogsim.engine.readpath.RecoveryProtocol;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
@@ -88,6 +89,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private Context ctx;
   private long crashNanos; // a power loss at this time (0: none)
   private int backupLink = -1; // to the backup agent that takes BACKUP LOG (-1: none)
+  private int recoveryLink = -1; // to the recovery manager that reads the log after the crash (-1: none)
 
 
   // ---- state (snapshot: State) ----
@@ -184,6 +186,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   /** BACKUP LOG steps go to the backup agent at the end of {@code link} (its replies come on {@link LogProtocol#BACKUP_PORT}). */
   public LogManager withBackupAgent(int link) {
     backupLink = link;
+    return this;
+  }
+
+  /** After the crash, the recovery manager at the end of {@code link} reads the log (if the log space says what). */
+  public LogManager withRecoveryManager(int link) {
+    recoveryLink = link;
     return this;
   }
 
@@ -679,6 +687,16 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     }
     crashed = ledger.crash(now(), hardenedLsn, appendLsn, pendingCommits, pendingLazy, lazy.size());
     ctx.record(crashed.withoutSessions());
+    LogSpace.RecoveryReads reads = recoveryLink < 0 ? null : space.recoveryReads(crashed.undoFromLsn(), hardenedLsn);
+    if (reads != null) { // the server restarts at once: recovery reads the hardened log (REFERENCE.md 3)
+      long at = now() + cfg.deviceLinkNanos();
+      ctx.send(recoveryLink, at, RecoveryProtocol.RECOVER, crashed.rolledForward(), crashed.rolledBack());
+      for (LogSpace.ReadPiece p : reads.headers()) send(at, RecoveryProtocol.HEADERS, p, recoveryLink);
+      for (LogSpace.ReadPiece p : reads.redo()) send(at, RecoveryProtocol.ANALYSIS, p, recoveryLink);
+      for (LogSpace.ReadPiece p : reads.redo()) send(at, RecoveryProtocol.REDO, p, recoveryLink);
+      for (LogSpace.ReadPiece p : reads.undo()) send(at, RecoveryProtocol.UNDO, p, recoveryLink);
+      ctx.send(recoveryLink, at, RecoveryProtocol.END, 0, 0);
+    }
     ctx.crash();
     down = true;
   }
@@ -693,6 +711,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   @Override
   public long inputDelay(int port, int outLink) {
     if (outLink == backupLink) return cfg.deviceLinkNanos(); // a BACKUP LOG step may be admitted on any event
+    if (outLink == recoveryLink) return cfg.deviceLinkNanos(); // the crash (a timer) starts recovery
     boolean toDevice = false;
     for (int l : deviceLinks) toDevice |= l == outLink;
     if (!toDevice) { // a session pool: replies come from completions (and flushes of a hardened log)
@@ -778,12 +797,15 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     if (backupLink < 0) throw new SimulationException("log manager: BACKUP LOG, but the run has no backup agent");
     long at = now() + cfg.deviceLinkNanos();
     ctx.send(backupLink, at, BackupProtocol.BEGIN, logBackups, BackupProtocol.LOG, 0, 0);
-    for (LogSpace.ReadPiece p : pieces) {
-      ctx.send(backupLink, at, BackupProtocol.PIECE, p.headerOffset(), p.deviceOffset(), p.bytes(),
-          p.fileId() | ((long) p.device() << 32) | (BackupProtocol.HEADER_FIRST << 40));
-    }
+    for (LogSpace.ReadPiece p : pieces) send(at, BackupProtocol.PIECE, p, backupLink);
     ctx.send(backupLink, at, BackupProtocol.END, logBackups, 0);
     logBackups++;
+  }
+
+  /** A piece of the log for a reader (payload as {@link BackupProtocol#PIECE}), its VLF's header read first. */
+  private void send(long at, int kind, LogSpace.ReadPiece p, int link) {
+    ctx.send(link, at, kind, p.headerOffset(), p.deviceOffset(), p.bytes(),
+        p.fileId() | ((long) p.device() << 32) | (BackupProtocol.HEADER_FIRST << 40));
   }
 
   @Override

@@ -20,6 +20,8 @@ public final class LogProtocol {
   public static final int DEVICE_PORT = 1;
   /** Log manager input port for its backup agent's replies (BACKUP LOG, log-space kind). */
   public static final int BACKUP_PORT = 2;
+  /** Log manager input port for its recovery manager's reply (a crash on the log-space kind). */
+  public static final int RECOVERY_PORT = 3;
   /** Session pool input port for replies of the log manager. */
   public static final int REPLIES_PORT = 0;
 

@@ -6,6 +6,7 @@ import io.tlogsim.engine.commitpath.CommitPathRun;
 import io.tlogsim.engine.iobench.DeviceParams;
 import io.tlogsim.engine.iobench.StorageTables;
 import io.tlogsim.engine.readpath.ReadPathKind;
+import io.tlogsim.engine.readpath.RecoveryManager;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ParamSpec;
 import io.tlogsim.engine.scenario.Params;
@@ -161,10 +162,9 @@ public final class LogSpaceKind implements ScenarioKind {
   /** Everything a run of seed {@code seed} needs: the components with this log space, its crash, its backup agent. */
   public static CommitPathModel.Spec runSpec(Params p, String database, long seed) {
     CommitPathModel.Spec spec = spec(p, database).withCrashAt(CommitPathKind.crashNanos(p, seed));
-    if (p.getScript("script").has(Step.Type.BACKUP_LOG)) {
-      spec = spec.withBackup(new CommitPathModel.BackupSetup(ReadPathKind.logBackupAgent(p),
-          DeviceParams.setup(p.getString("backupDevice"), p, StorageTables.premium())));
-    }
-    return spec;
+    boolean backs = p.getScript("script").has(Step.Type.BACKUP_LOG);
+    return spec.withReaders(new CommitPathModel.LogReaders(backs ? ReadPathKind.logBackupAgent(p) : null,
+        backs ? DeviceParams.setup(p.getString("backupDevice"), p, StorageTables.premium()) : null,
+        RecoveryManager.config(p)));
   }
 }

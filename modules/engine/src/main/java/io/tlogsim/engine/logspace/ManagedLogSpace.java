@@ -435,18 +435,38 @@ public final class ManagedLogSpace implements LogSpace {
           + " encryption changes on a database must be serialized.");
       return true;
     }
-    long from = Math.max(backupLsn, layout.activeStartLsn());
     long to = layout.endLsn();
-    List<ReadPiece> pieces = new ArrayList<>();
-    for (LogLayout.ActivePiece a : layout.activePieces(from, to)) {
-      Vlf v = a.vlf();
-      pieces.add(new ReadPiece(deviceOf[v.fileId()], v.fileId(), baseOf[v.fileId()] + v.offset(),
-          baseOf[v.fileId()] + v.offset() + a.offsetInVlf(), a.bytes()));
-    }
     backupSession = session;
     backupTo = to;
-    host.backupLog(pieces);
+    host.backupLog(pieces(Math.max(backupLsn, layout.activeStartLsn()), to));
     return false;
+  }
+
+  @Override
+  public RecoveryReads recoveryReads(long undoFromLsn, long hardenedLsn) {
+    List<ReadPiece> headers = new ArrayList<>();
+    for (LogLayout.LogFile f : layout.files()) { // start-up opens every VLF, in file order
+      for (Vlf v : f.vlfs()) {
+        long at = baseOf[f.id()] + v.offset();
+        headers.add(new ReadPiece(deviceOf[f.id()], f.id(), at, at, 0));
+      }
+    }
+    long start = layout.activeStartLsn();
+    long redoFrom = Math.max(start, Math.min(lastCheckpointLsn, hardenedLsn));
+    List<ReadPiece> undo = undoFromLsn < 0 ? List.of() : pieces(Math.max(start, undoFromLsn), hardenedLsn);
+    return new RecoveryReads(headers, pieces(redoFrom, hardenedLsn), undo);
+  }
+
+  /** The active log in [from, to) as pieces, one per VLF, on its devices. */
+  private List<ReadPiece> pieces(long from, long to) {
+    List<ReadPiece> out = new ArrayList<>();
+    if (to <= from) return out;
+    for (LogLayout.ActivePiece a : layout.activePieces(from, to)) {
+      Vlf v = a.vlf();
+      out.add(new ReadPiece(deviceOf[v.fileId()], v.fileId(), baseOf[v.fileId()] + v.offset(),
+          baseOf[v.fileId()] + v.offset() + a.offsetInVlf(), a.bytes()));
+    }
+    return out;
   }
 
   @Override

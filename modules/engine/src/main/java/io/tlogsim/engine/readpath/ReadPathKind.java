@@ -90,9 +90,9 @@ public final class ReadPathKind implements ScenarioKind {
 
   static final List<ParamSpec> PARAMS;
 
-  /** The backup agent's settings, which the log-space kind's BACKUP LOG uses too. */
+  /** The settings of the backup agent and the recovery manager, which the log-space kind's uses too. */
   public static final List<String> AGENT_KEYS = List.of("backupDevice", "backupReadKB", "backupReadsInFlight",
-      "vlfHeaderBytes", "backupPageBytes", "backupStatsPercent");
+      "vlfHeaderBytes", "backupPageBytes", "backupStatsPercent", "redoApplyMBps", "undoApplyMBps");
 
   public static List<ParamSpec> agentParams() {
     return OWN.stream().filter(s -> AGENT_KEYS.contains(s.key())).toList();

@@ -72,9 +72,7 @@ public final class ReadPathRun {
         dbToAgent, dbToRecovery, dbToReader, link));
     a.setModel(replication, new ReplicationLogReader(p.getInt("backupReadKB") * 1024, p.getInt("backupReadsInFlight"),
         p.getInt("vlfHeaderBytes"), p.getDouble("replicationReaderMBps"), readerToLog, readerToDb, link));
-    a.setModel(recovery, new RecoveryManager(new RecoveryManager.Config(p.getInt("backupReadKB") * 1024,
-        p.getInt("backupReadsInFlight"), p.getInt("vlfHeaderBytes"), p.getDouble("redoApplyMBps"),
-        p.getDouble("undoApplyMBps")), recoveryToLog, recoveryToDb, link));
+    a.setModel(recovery, new RecoveryManager(RecoveryManager.config(p), recoveryToLog, recoveryToDb, link));
     a.setModel(agent, new BackupAgent(agentConfig(p), new int[] {agentToLog, agentToData}, agentToBackup, agentToDb,
         link));
     List<Integer> devices = new ArrayList<>();
@@ -169,23 +167,7 @@ public final class ReadPathRun {
       s.put("restore", rs);
     }
 
-    if (!rm.recoveries().isEmpty()) {
-      RecoveryManager.Recovery r = rm.recoveries().get(0);
-      Map<String, Object> rec = new LinkedHashMap<>();
-      rec.put("crashSeconds", round(r.crashNanos() / 1e9, 6));
-      rec.put("startDelaySeconds", round(r.startDelayNanos() / 1e9, 3));
-      rec.put("analysisSeconds", round(r.analysisNanos() / 1e9, 3));
-      rec.put("redoSeconds", round(r.redoNanos() / 1e9, 3));
-      rec.put("undoSeconds", round(r.undoNanos() / 1e9, 3));
-      rec.put("seconds", round((r.startDelayNanos() + r.analysisNanos() + r.redoNanos() + r.undoNanos()) / 1e9, 3));
-      rec.put("rolledForward", r.rolledForward());
-      rec.put("rolledBack", r.rolledBack());
-      rec.put("vlfHeaderReads", r.headerReads());
-      rec.put("bytesRead", r.bytesRead());
-      rec.put("vlfBoundaries", r.boundaries());
-      rec.put("count", rm.recoveries().size());
-      s.put("recovery", rec);
-    }
+    if (!rm.recoveries().isEmpty()) s.put("recovery", recovery(rm));
 
     Map<String, Object> log = new LinkedHashMap<>();
     log.put("writes", db.logWrites());
@@ -293,6 +275,25 @@ public final class ReadPathRun {
 
   record Result(Map<String, Object> summary, List<String> humanLines, Map<String, List<String>> tables)
       implements ScenarioResult {}
+
+  /** summary.json's recovery: the first recovery's phases (REFERENCE.md 3) and how many there were. */
+  public static Map<String, Object> recovery(RecoveryManager.Stats rm) {
+    RecoveryManager.Recovery r = rm.recoveries().get(0);
+    Map<String, Object> rec = new LinkedHashMap<>();
+    rec.put("crashSeconds", round(r.crashNanos() / 1e9, 6));
+    rec.put("startDelaySeconds", round(r.startDelayNanos() / 1e9, 3));
+    rec.put("analysisSeconds", round(r.analysisNanos() / 1e9, 3));
+    rec.put("redoSeconds", round(r.redoNanos() / 1e9, 3));
+    rec.put("undoSeconds", round(r.undoNanos() / 1e9, 3));
+    rec.put("seconds", round((r.startDelayNanos() + r.analysisNanos() + r.redoNanos() + r.undoNanos()) / 1e9, 3));
+    rec.put("rolledForward", r.rolledForward());
+    rec.put("rolledBack", r.rolledBack());
+    rec.put("vlfHeaderReads", r.headerReads());
+    rec.put("bytesRead", r.bytesRead());
+    rec.put("vlfBoundaries", r.boundaries());
+    rec.put("count", rm.recoveries().size());
+    return rec;
+  }
 
   /** summary.json's backups[]: one entry per backup set the agent wrote (MB/sec as the completion line has it). */
   public static List<Map<String, Object>> backups(BackupAgent.Stats agent, int pageBytes) {

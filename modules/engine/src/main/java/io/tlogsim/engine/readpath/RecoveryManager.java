@@ -53,13 +53,23 @@ public final class RecoveryManager implements SimComponent {
   private final List<BackupAgent.Message> errorLog = new ArrayList<>();
 
   public RecoveryManager(Config cfg, int logLink, int replyLink, long linkNanos) {
+    this(cfg, new int[] {logLink}, replyLink, linkNanos);
+  }
+
+  /** @param logLinks links to the log's devices, by the device index in a piece's d */
+  public RecoveryManager(Config cfg, int[] logLinks, int replyLink, long linkNanos) {
     this.cfg = cfg;
     this.replyLink = replyLink;
     this.linkNanos = linkNanos;
     for (int i = 0; i < 4; i++) {
-      readers[i] = new PieceReader(cfg.readBytes(), cfg.readsInFlight(), cfg.headerBytes(), linkNanos,
-          new int[] {logLink});
+      readers[i] = new PieceReader(cfg.readBytes(), cfg.readsInFlight(), cfg.headerBytes(), linkNanos, logLinks);
     }
+  }
+
+  /** A recovery manager with the read path's settings for reading and applying the log. */
+  public static Config config(io.tlogsim.engine.scenario.Params p) {
+    return new Config(p.getInt("backupReadKB") * 1024, p.getInt("backupReadsInFlight"), p.getInt("vlfHeaderBytes"),
+        p.getDouble("redoApplyMBps"), p.getDouble("undoApplyMBps"));
   }
 
   @Override

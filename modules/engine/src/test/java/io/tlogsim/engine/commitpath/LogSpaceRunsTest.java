@@ -72,6 +72,20 @@ class LogSpaceRunsTest {
   }
 
   @Test
+  void aCrashMidStatementIsRecoveredThroughTheLogsVlfsAndRollsTheStatementBack() {
+    var sc = CommitPathRuns.scenario("log-full-9002-open-transaction", "crashAtSeconds", "1.5");
+    Map<String, Object> s = CommitPathRuns.run(sc, 42, 2);
+    assertEquals(1.0, num(s, "recovery.rolledBack"), "the INSERT ... SELECT under way");
+    assertEquals(0.0, num(s, "commits.lost"));
+    assertEquals(num(s, "log.vlfs"), num(s, "recovery.vlfHeaderReads"), "start-up reads every VLF's header");
+    for (String phase : List.of("startDelaySeconds", "analysisSeconds", "redoSeconds", "undoSeconds")) {
+      assertTrue(num(s, "recovery." + phase) > 0, phase + ": " + s.get("recovery"));
+    }
+    assertEquals(s.get("digest"), CommitPathRuns.run(sc, 42, 1).get("digest"));
+    assertEquals(s.get("recovery"), CommitPathRuns.run(sc, 42, 1).get("recovery"));
+  }
+
+  @Test
   void sameDigestOnOneAndTwoThreads() {
     var sc = CommitPathRuns.scenario("two-log-files");
     assertEquals(CommitPathRuns.run(sc, 42, 1).get("digest"), CommitPathRuns.run(sc, 42, 2).get("digest"));
