@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -29,12 +28,14 @@ class RecoveryTest {
     };
   }
 
-  /** Local placement that stops one component's first actor once the run has come halfway (a lost node). */
+  /**
+   * Local placement whose victim's first actor stops once its model handles an event at or after {@code at} (a lost
+   * node): the model itself tells its actor to stop, so the loss falls mid-run whatever the threads' timing.
+   */
   static final class Sabotage implements Placement {
     private final Topology topo;
     private final Supplier<List<SimComponent>> models;
     private final RunSettings settings;
-    private final AtomicLong progress;
     private final int victim;
     private final long at;
 
@@ -42,7 +43,6 @@ class RecoveryTest {
       this.topo = topo;
       this.models = models;
       this.settings = settings;
-      this.progress = settings.progress();
       this.victim = victim;
       this.at = at;
     }
@@ -51,18 +51,75 @@ class RecoveryTest {
     public void place(ActorContext<Clock.Command> clock, long epoch, Checkpoint from) {
       List<SimComponent> ms = models.get();
       for (int i = 0; i < ms.size(); i++) {
-        ActorRef<ComponentActor.Command> ref = clock.spawn(ComponentActor.create(topo, i, ms.get(i), settings,
-            from == null ? null : from.components().get(i), clock.getSelf(), epoch), "c" + i + "-e" + epoch);
+        StopAt stopper = epoch == 0 && i == victim ? new StopAt(ms.get(i), at) : null;
+        ActorRef<ComponentActor.Command> ref = clock.spawn(ComponentActor.create(topo, i,
+            stopper != null ? stopper : ms.get(i), settings, from == null ? null : from.components().get(i),
+            clock.getSelf(), epoch), "c" + i + "-e" + epoch);
+        if (stopper != null) stopper.self = ref; // before the clock wires the actors: before any event
         clock.getSelf().tell(new Clock.Placed(i, epoch, ref));
-        if (epoch == 0 && i == victim) {
-          Thread t = new Thread(() -> {
-            while (progress.get() < at) Thread.onSpinWait();
-            ref.tell(new ComponentActor.Stop());
-          });
-          t.setDaemon(true);
-          t.start();
-        }
       }
+    }
+  }
+
+  /** A model that, at its first event at or after {@code at}, has its own actor stopped after that event. */
+  static final class StopAt implements SimComponent {
+    private final SimComponent model;
+    private final long at;
+    volatile ActorRef<ComponentActor.Command> self;
+    private boolean told;
+
+    StopAt(SimComponent model, long at) {
+      this.model = model;
+      this.at = at;
+    }
+
+    @Override
+    public void start(Context ctx) {
+      model.start(ctx);
+    }
+
+    @Override
+    public void onEvent(Context ctx, Event event) {
+      model.onEvent(ctx, event);
+      if (!told && ctx.now() >= at) {
+        told = true;
+        self.tell(new ComponentActor.Stop());
+      }
+    }
+
+    @Override
+    public long inputDelay(int port) {
+      return model.inputDelay(port);
+    }
+
+    @Override
+    public long inputDelay(int port, int outLink) {
+      return model.inputDelay(port, outLink);
+    }
+
+    @Override
+    public long quietUntil() {
+      return model.quietUntil();
+    }
+
+    @Override
+    public Object snapshot() {
+      return model.snapshot();
+    }
+
+    @Override
+    public void restore(Object snapshot) {
+      model.restore(snapshot);
+    }
+
+    @Override
+    public void finish(Context ctx) {
+      model.finish(ctx);
+    }
+
+    @Override
+    public Object results() {
+      return model.results();
     }
   }
 
@@ -70,8 +127,7 @@ class RecoveryTest {
     Topology[] topo = new Topology[1];
     Supplier<List<SimComponent>> models = ring(topo);
     models.get(); // builds the topology
-    RunSettings settings = RunSettings.of(END, 3, threads).withProgress(new AtomicLong())
-        .withRollbacks(rollbacks::add);
+    RunSettings settings = RunSettings.of(END, 3, threads).withRollbacks(rollbacks::add);
     if (checkpointEvery > 0) settings = settings.withCheckpoints(CheckpointPolicy.everyWindows(checkpointEvery), cp -> {});
     return Simulation.run(topo[0], new Sabotage(topo[0], models, settings, 5, END / 2), settings);
   }
