@@ -1,6 +1,7 @@
 package io.tlogsim.engine.commitpath;
 
 import io.tlogsim.engine.data.DataConfig;
+import io.tlogsim.engine.data.DataFileGrowth;
 import io.tlogsim.engine.iobench.DeviceParams;
 import io.tlogsim.engine.iobench.StorageTables;
 import io.tlogsim.engine.log.LogConfig;
@@ -105,6 +106,12 @@ public final class CommitPathKind implements ScenarioKind {
       ParamSpec.integer("lazyWriterPagesPerRun", 0, 1_000_000, "most pages it writes per wake-up"),
       ParamSpec.decimal("checkpointIntervalS", 0, 1e6, "automatic checkpoints this often (0: only the script's)"),
       ParamSpec.integer("dataMaxOutstandingWrites", 1, 100_000, "most data-page writes in flight"),
+      ParamSpec.decimal("dataFileMB", 0, 16_777_216,
+          "the data file at the start (0: just the table, never grows); rows grow it by a step's growBytes")
+          .withUnit("MB"),
+      ParamSpec.decimal("dataGrowthMB", 0.0625, 16_777_216, "the data file's growth increment").withUnit("MB"),
+      ParamSpec.bool("instantFileInitialization",
+          "data-file growths are not zeroed (log growths always are, REFERENCE.md 1)"),
       ParamSpec.decimal("crashAtSeconds", 0, 86_400,
           "a power loss at this simulated time (0: none): the run reports the commits lost and what recovery finds"),
       ParamSpec.decimal("crashRandomSeconds", 0, 86_400,
@@ -241,7 +248,9 @@ public final class CommitPathKind implements ScenarioKind {
       data = new DataConfig(CommitPathModel.DATA_FILE_ID, "data", 0, 0, p.getInt("dataPageBytes"),
           (int) ((tableRows + rpp - 1) / rpp), rpp, VirtualTime.micros(p.getDouble("lazyWriterIntervalMs") * 1000),
           p.getInt("lazyWriterThresholdPages"), p.getInt("lazyWriterPagesPerRun"),
-          VirtualTime.seconds(p.getDouble("checkpointIntervalS")), p.getInt("dataMaxOutstandingWrites"));
+          VirtualTime.seconds(p.getDouble("checkpointIntervalS")), p.getInt("dataMaxOutstandingWrites"),
+          p.getDouble("dataFileMB") == 0 ? null : new DataFileGrowth.Config(mib(p.getDouble("dataFileMB")),
+              mib(p.getDouble("dataGrowthMB")), p.getBoolean("instantFileInitialization")));
       if (!p.getBoolean("dataOnLogDevice")) {
         dataDevice = DeviceParams.setup(p.getString("dataDevice"), p, StorageTables.premium());
       }
@@ -253,6 +262,10 @@ public final class CommitPathKind implements ScenarioKind {
   /** Whether a log write on this device model needs a flush (fsync) to be durable. */
   static boolean flushesAfterWrite(String model) {
     return DeviceParams.volatileWriteCache(model);
+  }
+
+  private static long mib(double mb) {
+    return Math.round(mb * (1 << 20));
   }
 
   private static long us(Params p, String key) {

@@ -232,7 +232,7 @@ public final class CommitPathModel {
       DataConfig placed = new DataConfig(d.fileId(), d.name(), separateData ? 1 : 0,
           separateData ? 0 : DATA_OFFSET_ON_LOG_DEVICE, d.pageBytes(), d.pages(), d.rowsPerPage(),
           d.lazyWriterIntervalNanos(), d.lazyWriterThresholdPages(), d.lazyWriterPagesPerRun(),
-          d.checkpointIntervalNanos(), d.maxOutstandingWrites());
+          d.checkpointIntervalNanos(), d.maxOutstandingWrites(), d.growth());
       data = new DataFiles(placed, LogManager.DATA_TAGS);
     }
     LogSpace space = s.logSpace() == null ? new LinearLogSpace(LOG_FILE_ID, "log", 0, 0)

@@ -1,5 +1,6 @@
 package io.tlogsim.engine.commitpath;
 
+import io.tlogsim.engine.data.DataFileGrowth;
 import io.tlogsim.engine.data.DataStats;
 import io.tlogsim.engine.log.FileStats;
 import io.tlogsim.engine.log.LogCrash;
@@ -213,6 +214,14 @@ public final class CommitPathRun {
       dm.put("checkpointWrites", data.checkpointWrites());
       dm.put("checkpoints", data.checkpoints());
       dm.put("dirtyPagesAtEnd", data.dirtyPagesAtEnd());
+      if (log.dataGrowth() != null) {
+        DataFileGrowth.Stats g = log.dataGrowth();
+        dm.put("sizeMB", round(g.sizeBytes() / (double) (1 << 20)));
+        dm.put("usedMB", round(g.usedBytes() / (double) (1 << 20)));
+        dm.put("growths", g.growths());
+        dm.put("zeroedBytes", g.zeroedBytes());
+        dm.put("growthStallMs", round(g.stallNanos() / 1e6));
+      }
       s.put("data", dm);
     }
     if (o.model().backupAgent() >= 0) {
@@ -305,6 +314,12 @@ public final class CommitPathRun {
       lines.addAll(Text.lines("data", Text.count(data.lazyWrites()) + " lazy-writer page writes",
           Text.count(data.checkpointWrites()) + " checkpoint page writes", Text.plural(data.checkpoints(), "checkpoint"),
           Text.count(data.dirtyPagesAtEnd()) + " pages dirty at the end"));
+      DataFileGrowth.Stats g = log.dataGrowth();
+      if (g != null && g.growths() > 0) {
+        lines.addAll(Text.lines("", "the file grew " + Text.plural(g.growths(), "time") + " to "
+            + Text.whole(g.sizeBytes() / (double) (1 << 20)) + " MB", g.zeroedBytes() == 0 ? "not zeroed (IFI)"
+            : "zeroing stalled the log " + Text.latencyUs(g.stallNanos() / 1e3)));
+      }
     }
     List<String> phaseItems = new ArrayList<>();
     for (Phases.Phase f : o.phases()) {

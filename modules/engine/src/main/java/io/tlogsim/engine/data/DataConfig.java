@@ -15,10 +15,18 @@ package io.tlogsim.engine.data;
  * @param lazyWriterPagesPerRun most pages it writes per wake-up (random dirty pages whose log is hardened)
  * @param checkpointIntervalNanos automatic checkpoints this often (0: only when a session asks)
  * @param maxOutstandingWrites most data-page writes in flight at once
+ * @param growth how the file grows as rows do (null: it holds the table, never grows)
  */
 public record DataConfig(int fileId, String name, int device, long baseOffset, int pageBytes, int pages,
     int rowsPerPage, long lazyWriterIntervalNanos, int lazyWriterThresholdPages, int lazyWriterPagesPerRun,
-    long checkpointIntervalNanos, int maxOutstandingWrites) {
+    long checkpointIntervalNanos, int maxOutstandingWrites, DataFileGrowth.Config growth) {
+
+  public DataConfig(int fileId, String name, int device, long baseOffset, int pageBytes, int pages, int rowsPerPage,
+      long lazyWriterIntervalNanos, int lazyWriterThresholdPages, int lazyWriterPagesPerRun,
+      long checkpointIntervalNanos, int maxOutstandingWrites) {
+    this(fileId, name, device, baseOffset, pageBytes, pages, rowsPerPage, lazyWriterIntervalNanos,
+        lazyWriterThresholdPages, lazyWriterPagesPerRun, checkpointIntervalNanos, maxOutstandingWrites, null);
+  }
 
   public DataConfig {
     if (pages < 1 || rowsPerPage < 1 || pageBytes < 512 || maxOutstandingWrites < 1 || lazyWriterPagesPerRun < 0) {

@@ -1,5 +1,7 @@
 package io.tlogsim.engine.log;
 
+import io.tlogsim.engine.data.DataConfig;
+import io.tlogsim.engine.data.DataFileGrowth;
 import io.tlogsim.engine.data.DataFiles;
 import io.tlogsim.engine.data.DataStats;
 import io.tlogsim.engine.log.policy.FlushControl;
@@ -45,7 +47,8 @@ import java.util.List;
  * never does. To a device: a session's request causes a write only while the outstanding-write limit has room; a
  * completion or a timer may at once.
  */
-public final class LogManager implements SimComponent, FlushControl, LogSpace.Host, DataFiles.Host {
+public final class LogManager implements SimComponent, FlushControl, LogSpace.Host, DataFiles.Host,
+    DataFileGrowth.Host {
   /** This component's own timers: a = which ({@link #TIMER_POLICY}, ...), b = the policy's code. */
   public static final int TIMER = 30;
   static final long TIMER_POLICY = 1;
@@ -61,6 +64,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   static final int SEGMENT_BITS = 8;
   public static final long DATA_TAGS = 1L << 40;
   public static final long SPACE_TAGS = 1L << 41;
+  /** Tags of the zeroes of a data file's growth (above every other kind). */
+  static final long DATA_GROWTH_TAGS = 1L << 42;
 
   // pending request kinds (the session events, queued while the log cannot take them)
   private static final int P_KIND = 0, P_A = 1, P_B = 2, P_C = 3, P_D = 4, P_ARRIVAL = 5;
@@ -75,6 +80,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private final FlushPolicy policy;
   private final LogSpace space;
   private final DataFiles data; // null: no data file
+  private final DataFileGrowth dataGrowth; // null: the data file does not grow
   private final int[] deviceLinks; // by device index
   private final int[] poolLinks;
   private final int sessionsPerPool;
@@ -171,6 +177,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     this.managed = space.tracksTransactions();
     this.sampleNanos = space.sampleIntervalNanos();
     this.failedTxn = managed ? new boolean[sessions] : null;
+    DataConfig dc = data == null ? null : data.config();
+    this.dataGrowth = dc == null || dc.growth() == null ? null
+        : new DataFileGrowth(dc.growth(), (long) dc.pages() * dc.pageBytes(), dc.baseOffset());
   }
 
   /**
@@ -225,7 +234,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     writeIntervals.advance(ctx, ctx.now());
     switch (ev.kind()) {
       case LogProtocol.RECORDS, LogProtocol.COMMIT, LogProtocol.FLUSH, LogProtocol.CHECKPOINT, LogProtocol.CLOSE,
-          LogProtocol.ADMIN -> offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
+          LogProtocol.ADMIN, LogProtocol.DATA_GROW -> offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
       case LogProtocol.LOG_BACKUP -> space.release(ev.a());
       case DeviceProtocol.DONE -> completed(ev.a(), ev.b(), (int) ev.c(), (int) ev.d());
       case BackupProtocol.DONE -> space.onLogBackupDone(this);
@@ -272,6 +281,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
    * wait (no free log buffer, or the log space refused), with the progress kept.
    */
   private boolean admit(int kind, long a, long b, long c, long d) {
+    if (dataGrowth != null && dataGrowth.stalled()) return false; // a data-file growth is being zeroed
     if (managed) {
       if ((kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) && droppedAfterFailure(kind, a)) return true;
       if (admitting(kind, a, b, c, d)) return true;
@@ -367,6 +377,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
           flushRequests.add(a, appendLsn);
           flushTo(appendLsn);
         }
+        return true;
+      }
+      case LogProtocol.DATA_GROW -> {
+        if (dataGrowth != null) dataGrowth.use(this, b);
         return true;
       }
       case LogProtocol.CLOSE -> {
@@ -541,6 +555,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   // ------------------------------------------------------------------------------------------------- completions
 
   private void completed(long tag, long bytes, int requestKind, int fileId) {
+    if (tag >= DATA_GROWTH_TAGS) {
+      if (dataGrowth.zeroed(this)) admitPending(); // the growth is zeroed: what waited goes on
+      return;
+    }
     if (tag >= SPACE_TAGS) {
       space.onZeroDone(this, tag - SPACE_TAGS);
       return;
@@ -721,7 +739,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       return VirtualTime.NEVER;
     }
     if (port == LogProtocol.SESSIONS_PORT) { // a managed log space may zero (grow) on any request
-      return managed || inflight < cfg.maxOutstandingWrites() ? cfg.deviceLinkNanos() : VirtualTime.NEVER;
+      return managed || dataGrowth != null || inflight < cfg.maxOutstandingWrites() ? cfg.deviceLinkNanos()
+          : VirtualTime.NEVER;
     }
     return cfg.deviceLinkNanos();
   }
@@ -784,6 +803,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   public void zero(int device, long deviceOffset, long bytes, int fileId, long tag) {
     ctx.send(deviceLinks[device], now() + cfg.deviceLinkNanos(), DeviceProtocol.ZERO, SPACE_TAGS + tag, bytes,
         deviceOffset, fileId);
+  }
+
+  @Override
+  public void zeroData(long deviceOffset, long bytes, long tag) {
+    ctx.send(deviceLinks[data.config().device()], now() + cfg.deviceLinkNanos(), DeviceProtocol.ZERO,
+        DATA_GROWTH_TAGS + tag, bytes, deviceOffset, data.config().fileId());
   }
 
   @Override
@@ -854,7 +879,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     return new LogStats(records, writes, pagesWritten, bytesWritten, recordBytes, pageBytes, cfg.maxBlockPages(),
         cfg.logBuffers(), durableCommits, lazyCommits, lazy.size(), maxUnhardened, writelogCount, writelogNanos,
         writelogMaxNanos, logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, policy.name(), fileList, d,
-        space.report(), crashed);
+        space.report(), crashed, dataGrowth == null ? null : dataGrowth.stats());
   }
 
   /** Commits acknowledged and not hardened now: what a crash at this instant would lose. */
@@ -874,7 +899,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
             bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
             logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, logBackups},
         fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
-        ledger == null ? null : ledger.snapshot(), down, crashed);
+        ledger == null ? null : ledger.snapshot(), down, crashed,
+        dataGrowth == null ? null : dataGrowth.snapshot());
   }
 
   @Override
@@ -931,6 +957,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     if (ledger != null && s.ledger() != null) ledger.restore(s.ledger());
     down = s.down();
     crashed = s.crash();
+    if (dataGrowth != null) dataGrowth.restore(s.dataGrowth());
   }
 
   public record State(long appendLsn, long openStart, long openCap, boolean haveOpen, long hardenedLsn,
@@ -943,6 +970,6 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
       Object space,
       @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
-      Object data, WriteIntervals.State writeIntervals, CrashLedger.State ledger, boolean down, LogCrash crash)
-      implements CborSerializable {}
+      Object data, WriteIntervals.State writeIntervals, CrashLedger.State ledger, boolean down, LogCrash crash,
+      long[] dataGrowth) implements CborSerializable {}
 }

@@ -53,6 +53,11 @@ public final class LogProtocol {
    * truncated up to it ({@link io.tlogsim.engine.logspace.ManagedLogSpace#truncateUpTo}).
    */
   public static final int LOG_BACKUP = 16;
+  /**
+   * The session's rows take b = bytes more in the data file (a = session): the file may grow, and without instant file
+   * initialization every request waits while the growth is zeroed ({@link io.tlogsim.engine.data.DataFileGrowth}).
+   */
+  public static final int DATA_GROW = 17;
 
   /** A commit is hardened: a = session. */
   public static final int ACK = 20;
@@ -74,7 +79,8 @@ public final class LogProtocol {
   public static final long FLAG_WAITS = 4;
 
   public static final Protocol REQUESTS = Protocol.of("log requests", RECORDS, "records", COMMIT, "commit",
-      FLUSH, "flush", CHECKPOINT, "checkpoint", CLOSE, "close", ADMIN, "admin", LOG_BACKUP, "log-backup");
+      FLUSH, "flush", CHECKPOINT, "checkpoint", CLOSE, "close", ADMIN, "admin", LOG_BACKUP, "log-backup", DATA_GROW,
+      "data-grow");
   public static final Protocol REPLIES = Protocol.of("log replies", ACK, "ack", FLUSHED, "flushed",
       CHECKPOINTED, "checkpointed", ADMIN_DONE, "admin-done", FAILED, "failed");
 

@@ -14,6 +14,7 @@ import java.util.List;
  * @param logBufferWaits requests that waited for a free log buffer or for log space (LOGBUFFER)
  * @param logSpace what the log space reports at the end (a managed space's report), or null
  * @param crash what a crash left (the run's power loss), or null: no crash
+ * @param dataGrowth the data file's growth, or null: not modelled
  */
 public record LogStats(long records, long writes, long pages, long bytesWritten, long recordBytes, int pageBytes,
     int blockPages, int logBuffers, long durableCommits, long lazyCommits, long ackedNotHardened,
@@ -21,4 +22,5 @@ public record LogStats(long records, long writes, long pages, long bytesWritten,
     long logBufferWaitNanos, long flushRequests, long checkpoints, String policy, List<FileStats.Snapshot> files,
     DataStats data,
     @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
-    Object logSpace, LogCrash crash) implements CborSerializable {}
+    Object logSpace, LogCrash crash, io.tlogsim.engine.data.DataFileGrowth.Stats dataGrowth)
+    implements CborSerializable {}

@@ -124,7 +124,7 @@ public final class LogSpaceKind implements ScenarioKind {
           base.log(), base.policy(), base.logDevice(), base.dataDevice(), new io.tlogsim.engine.data.DataConfig(
               d.fileId(), d.name(), d.device(), d.baseOffset(), d.pageBytes(), d.pages(), d.rowsPerPage(),
               d.lazyWriterIntervalNanos(), d.lazyWriterThresholdPages(), d.lazyWriterPagesPerRun(), 0,
-              d.maxOutstandingWrites()));
+              d.maxOutstandingWrites(), d.growth()));
     }
     int files = p.getInt("logFiles");
     int devices = p.getInt("logDevices");

@@ -143,9 +143,10 @@ public record Script(List<Step> steps) {
             (int) r.integer("recordBytes", 0, 1, 1_048_576), (int) r.integer("compensationBytes", 0, 1, 1_048_576), 0);
       }
       case LARGE_UPDATE, LARGE_INSERT -> {
-        r.only(List.of("rows", "rollback", "access", "recordBytes", "compensationBytes", "splitBytes", "statements",
-            "commit", "name"));
+        r.only(List.of("rows", "rollback", "access", "recordBytes", "compensationBytes", "splitBytes", "growBytes",
+            "statements", "commit", "name"));
         if (!o.containsKey("rows")) throw new BadInputException(r.at() + ": needs rows (an integer from 1)");
+        r.integer("growBytes", 0, 0, 1_048_576); // read back from given by Step.growBytes()
         yield new Step(type, name, r.integer("rows", 0, 1, 1_000_000_000_000L), 0,
             (int) r.integer("statements", 1, 1, 1_000_000), 0, false,
             r.choice("access", "sequential", List.of("sequential", "random")).equals("random"),

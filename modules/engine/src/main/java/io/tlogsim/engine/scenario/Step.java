@@ -35,6 +35,11 @@ public record Step(Type type, String name, long rows, double seconds, int commit
     this(type, name, rows, seconds, commitEvery, thinkUs, thinkExponential, random, mode, rollback, given, 0, 0, 0);
   }
 
+  /** Bytes each row of a large update or insert takes more in the data file (0: none; the script's growBytes). */
+  public int growBytes() {
+    return given.get("growBytes") instanceof Number n ? n.intValue() : 0;
+  }
+
   /** A backup-database step's {@code mode}: BACKUP DATABASE (full) or WITH DIFFERENTIAL. */
   public static final int FULL = 0;
   public static final int DIFFERENTIAL = 1;

@@ -329,6 +329,7 @@ public final class SessionPool implements SimComponent {
         if (st.splitBytes() > 0) { // page splits as rows grow: logged by system transactions, nothing reserved
           sendSpread(ctx, i, now, end, st.rows(), st.splitBytes(), -1, 0, 0);
         }
+        if (st.growBytes() > 0) growSpread(ctx, i, now, end, st.rows(), st.growBytes());
         statements++;
         rowsTouched += st.rows();
         sub[i] = ACTED;
@@ -390,6 +391,17 @@ public final class SessionPool implements SimComponent {
       ctx.send(logLink, at + w.hopNanos(), LogProtocol.RECORDS,
           LogProtocol.recordsA(firstSession + i, k == 0 ? flags : flags & ~LogProtocol.FLAG_BEGIN, undoBytes), bytes,
           w.tableRows() > 0 && firstRow >= 0 ? firstRow + k * chunk : -1, rows);
+    }
+  }
+
+  /** The rows take {@code bytes} more each in the data file, in the same chunks as their records. */
+  private void growSpread(Context ctx, int i, long from, long to, long n, int bytes) {
+    long chunk = Math.max(1, w.chunkRows());
+    long chunks = (n + chunk - 1) / chunk;
+    for (long k = 0; k < chunks; k++) {
+      long rows = Math.min(chunk, n - k * chunk);
+      ctx.send(logLink, from + (to - from) * (k + 1) / chunks + w.hopNanos(), LogProtocol.DATA_GROW, firstSession + i,
+          rows * bytes);
     }
   }
 

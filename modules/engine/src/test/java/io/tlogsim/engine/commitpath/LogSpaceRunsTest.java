@@ -86,6 +86,30 @@ class LogSpaceRunsTest {
   }
 
   @Test
+  void aDataFileGrowsAsItsRowsDoAndItsZeroingStallsTheLogUnlessInstantInitialization() {
+    // 100,000 rows of 50 per 8 KB page: 2,000 pages (16,384,000 B) in a file of 10 MB, so it starts at the table's
+    // size; the update grows every row by 200 B: 20,000,000 B more, 5 growths of 4 MB
+    String[] base = {"tableRows", "100000", "rowsPerPage", "50", "dataFileMB", "10", "dataGrowthMB", "4",
+        "logSizeMB", "64", "cpuUpdateRowUs", "0", // the statement is all log and growth: the stalls show
+        "script", "[{ step = large-update, rows = 100000, growBytes = 200, name = update }]"};
+    Map<String, Object> zeroed = CommitPathRuns.run("log-space", base);
+    assertEquals(5.0, num(zeroed, "data.growths"));
+    assertEquals(5.0 * 4 * 1048576, num(zeroed, "data.zeroedBytes"));
+    assertEquals((16_384_000 + 5.0 * 4 * 1048576) / 1048576, num(zeroed, "data.sizeMB"), 0.01);
+    assertTrue(num(zeroed, "data.growthStallMs") > 0);
+
+    String[] ifi = java.util.Arrays.copyOf(base, base.length + 2);
+    ifi[base.length] = "instantFileInitialization";
+    ifi[base.length + 1] = "true";
+    Map<String, Object> instant = CommitPathRuns.run("log-space", ifi);
+    assertEquals(5.0, num(instant, "data.growths"));
+    assertEquals(0.0, num(instant, "data.zeroedBytes"));
+    assertEquals(0.0, num(instant, "data.growthStallMs"));
+    assertTrue(num(instant, "phases[0].seconds") < num(zeroed, "phases[0].seconds"),
+        "zeroing made the update wait: " + zeroed.get("phases") + " vs " + instant.get("phases"));
+  }
+
+  @Test
   void sameDigestOnOneAndTwoThreads() {
     var sc = CommitPathRuns.scenario("two-log-files");
     assertEquals(CommitPathRuns.run(sc, 42, 1).get("digest"), CommitPathRuns.run(sc, 42, 2).get("digest"));
