@@ -16,7 +16,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "advise", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "Search, with simulated runs of the commit path (the oltp-commits load), for the flush policy that "
         + "reaches a commit rate without exposing more than a given time of acknowledged commits to a crash, and size "
-        + "the log for it: size, growth increment and VLFs, log-backup cadence, managed-instance file size.")
+        + "the log for it: size, growth increment and VLFs, log-backup cadence, managed-instance file size.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_DEBUG})
 final class AdviseCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -25,7 +25,10 @@ import picocli.CommandLine.Spec;
     description = "Measure the disk under a directory the way a log uses it (O_DSYNC writes of 512 B to 60 KB and "
         + "1 MiB one at a time, 4 KB with 8 in flight, a clean flush), write a device profile (<data>/devices/NAME"
         + ".conf) that scenarios name as device=profile:NAME or logDevice=profile:NAME, and print the measured and "
-        + "the simulated latency and rate of the same patterns side by side.")
+        + "the simulated latency and rate of the same patterns side by side.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_DEBUG})
 final class CalibrateDeviceCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

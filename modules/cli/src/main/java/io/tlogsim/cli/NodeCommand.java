@@ -24,7 +24,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "node", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "Start a cluster node (Pekko Cluster, static seed nodes); runs submitted with --cluster spread "
-        + "over the nodes. Defaults: config/cluster/node.conf.")
+        + "over the nodes. Defaults: config/cluster/node.conf.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_JDBC_USER, Tlogsim.ENV_DEBUG})
 final class NodeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

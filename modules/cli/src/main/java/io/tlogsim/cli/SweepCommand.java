@@ -21,7 +21,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "Run an experiment: a grid of parameters x replications (a built-in, e.g. commit-policies, or a "
         + ".conf file); writes runs.csv, points.csv (mean and 95%% confidence interval per point) and report.html. "
-        + "Given the same --out again, it continues where it stopped.")
+        + "Given the same --out again, it continues where it stopped.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_DEBUG})
 final class SweepCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
