@@ -98,7 +98,7 @@ final class RunOptions {
     }
     if (progressSeconds != null && !(progressSeconds > 0 && progressSeconds <= 86_400)) {
       throw new BadInputException("--progress: must be a number of wall seconds from 0 (exclusive) to 86400, got "
-          + progressSeconds);
+          + io.tlogsim.engine.scenario.Text.plain(progressSeconds));
     }
     return m;
   }
