@@ -103,6 +103,13 @@ final class RunOptions {
     return m;
   }
 
+  /** An option given as "" is refused (picocli would make a Path of it the current directory). */
+  static void notEmpty(String option, Object value, String give) {
+    if (value != null && value.toString().isBlank()) {
+      throw new BadInputException(option + ": must not be empty; give " + give);
+    }
+  }
+
   int threadsOrDefault() {
     int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
     if (t < 1 || t > MAX_THREADS) {
