@@ -292,10 +292,18 @@ class EverydayUseTest {
         bad("simulatedSeconds: must be a number from", "bench", "gcm1", "--seconds", "NaN"),
         bad("unknown kind 'nosuch'; kinds: commit-path, gcm1,", "params", "nosuch"),
         bad("--parallel: must be an integer from 1 to 256, got 0", "sweep", "commit-policies", "--parallel", "0"),
+        bad("--out: must not be empty; give a directory", "sweep", "commit-policies", "--out", ""),
+        bad("--path: must not be empty; give a directory", "calibrate-device", "--path", ""),
+        bad("--out: must not be empty; give a file", "calibrate-device", "--path", ".", "--out", ""),
         bad("--seconds: must be from 5 to 3600, got 0", "calibrate-device", "--path", ".", "--seconds", "0"),
         bad("--name: letters, digits", "calibrate-device", "--path", ".", "--name", "../x"),
         bad("--port: must be an integer from 0 to 65535, got 70000", "node", "--port", "70000"),
-        bad("--seed bogus: must be host:port", "node", "--seed", "bogus"));
+        bad("--seed bogus: must be host:port", "node", "--seed", "bogus"),
+        bad("--host: must not be empty", "node", "--host", ""),
+        bad("--device nosuch (logDevice): must be one of simple, ssd,", "advise", "--target-commits-per-second",
+            "1000", "--max-loss-ms", "1", "--device", "nosuch"),
+        bad("--max-loss-ms: must be from 0 (fully durable) to 3,600,000, got -1", "advise",
+            "--target-commits-per-second", "1000", "--max-loss-ms", "-1"));
   }
 
   private static Arguments bad(String expected, String... argv) {
@@ -320,6 +328,9 @@ class EverydayUseTest {
     refused(f + ":3: sessions: must be an integer from 1 to", "run", f.toString(), "--data", data);
     Files.writeString(f, "this is { not hocon\n");
     refused(f + ":2: malformed:", "run", f.toString(), "--data", data);
+    refused(f + ":2: malformed: Key", "sweep", f.toString(), "--data", data);
+    refused("--config " + f + ":2: malformed: Key", "node", "--config", f.toString(), "--data", data);
+    refused("experiment " + tmp + " is a directory", "sweep", tmp.toString(), "--data", data);
   }
 
   @Test
@@ -327,6 +338,9 @@ class EverydayUseTest {
     Path file = tmp.resolve("a-file");
     Files.writeString(file, "x");
     refused("is not a directory", run(args(SMALL, "--out", file.resolve("sub").toString())));
+    refused(file + ": exists and is not a directory", "sweep", "commit-policies", "--out", file.toString());
+    refused("--out " + file.resolve("sub") + ": " + file + " is not a directory", "sweep", "commit-policies", "--out",
+        file.resolve("sub").toString());
     Path out = tmp.resolve("twice");
     assertEquals(0, tlogsim(run(args(SMALL, "--out", out.toString()))).code());
     String first = Files.readString(out.resolve("summary.json"));
