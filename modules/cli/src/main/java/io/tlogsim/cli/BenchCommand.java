@@ -2,6 +2,7 @@ package io.tlogsim.cli;
 
 import io.tlogsim.engine.gcm1.Gcm1Kind;
 import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.journal.JournalKind;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +56,6 @@ final class BenchCommand implements Callable<Integer> {
     if (overrides.containsKey(key)) {
       throw new BadInputException(name + " and --set " + key + "=" + overrides.get(key) + ": give " + key + " once");
     }
-    return Map.of(key, String.valueOf(value));
+    return Map.of(key, Text.plain(value)); // "--seconds 2" is simulatedSeconds=2, not 2.0
   }
 }

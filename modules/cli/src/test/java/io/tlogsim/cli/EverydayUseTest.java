@@ -290,6 +290,7 @@ class EverydayUseTest {
         bad("the run id must not be empty", "compare", "", ""),
         bad("sessions: must be an integer from 1 to", "bench", "gcm1", "--sessions", "0"),
         bad("simulatedSeconds: must be a number from", "bench", "gcm1", "--seconds", "NaN"),
+        bad("simulatedSeconds: must be a number from 0.001 to 86400, got '0'", "bench", "gcm1", "--seconds", "0"),
         bad("unknown kind 'nosuch'; kinds: commit-path, gcm1,", "params", "nosuch"),
         bad("--parallel: must be an integer from 1 to 256, got 0", "sweep", "commit-policies", "--parallel", "0"),
         bad("--out: must not be empty; give a directory", "sweep", "commit-policies", "--out", ""),
