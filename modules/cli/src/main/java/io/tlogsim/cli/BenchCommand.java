@@ -30,7 +30,7 @@ final class BenchCommand implements Callable<Integer> {
   String benchmark;
 
   @Option(names = "--sessions", paramLabel = "N", description = "Committer sessions (default: the scenario's).")
-  Integer sessions;
+  Long sessions; // a long, so that a value too large is refused with the range, not as "not an integer"
 
   @Option(names = "--seconds", paramLabel = "S", description = "Simulated seconds (default: the scenario's).")
   Double seconds;

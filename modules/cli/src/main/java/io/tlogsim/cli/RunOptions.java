@@ -22,7 +22,7 @@ final class RunOptions {
 
   @Option(names = "--threads", paramLabel = "T",
       description = "Dispatcher threads (default: the number of available processors).")
-  Integer threads;
+  Long threads; // a long, so that a value too large is refused with the range, not as "not an integer"
 
   @Option(names = "--out", paramLabel = "DIR", description = "Where summary.json and latency.hlog go "
       + "(default: <data>/runs/<runId>).")
@@ -111,11 +111,11 @@ final class RunOptions {
   }
 
   int threadsOrDefault() {
-    int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+    long t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
     if (t < 1 || t > MAX_THREADS) {
       throw new BadInputException("--threads: must be an integer from 1 to " + MAX_THREADS + ", got " + t);
     }
-    return t;
+    return (int) t;
   }
 
   Path outDir() {

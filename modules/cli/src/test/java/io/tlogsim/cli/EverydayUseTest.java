@@ -283,12 +283,16 @@ class EverydayUseTest {
             "--progress", "-1"),
         bad("--seed': 'abc' is not an integer", "run", "gcm1", "--seed", "abc"),
         bad("--threads: must be an integer from 1 to 1024, got 100000", "run", "gcm1", "--threads", "100000"),
+        bad("--threads: must be an integer from 1 to 1024, got 99999999999", "run", "gcm1", "--threads",
+            "99999999999"),
         bad("--show nosuch: unknown table; allowed: onstat,", "run", "gcm1", "--show", "nosuch"),
         bad("--resume: the run id must not be empty", "run", "--resume", ""),
         bad("the run id must not be empty", "replay", ""),
         bad("the run id must not be empty", "report", ""),
         bad("the run id must not be empty", "compare", "", ""),
         bad("sessions: must be an integer from 1 to", "bench", "gcm1", "--sessions", "0"),
+        bad("sessions: must be an integer from 1 to 10000000, got '99999999999'", "bench", "gcm1", "--sessions",
+            "99999999999"),
         bad("simulatedSeconds: must be a number from", "bench", "gcm1", "--seconds", "NaN"),
         bad("simulatedSeconds: must be a number from 0.001 to 86400, got '0'", "bench", "gcm1", "--seconds", "0"),
         bad("unknown kind 'nosuch'; kinds: commit-path, gcm1,", "params", "nosuch"),
@@ -340,6 +344,11 @@ class EverydayUseTest {
     Files.writeString(file, "x");
     refused("is not a directory", run(args(SMALL, "--out", file.resolve("sub").toString())));
     refused(file + ": exists and is not a directory", "sweep", "commit-policies", "--out", file.toString());
+    for (String command : List.of("runs", "replay", "report")) { // a file as the data directory holds no journal
+      refused("--data " + file + ": exists and is not a directory",
+          command.equals("runs") ? new String[] {command, "--data", file.toString()}
+              : new String[] {command, "some-run", "--data", file.toString()});
+    }
     refused("--out " + file.resolve("sub") + ": " + file + " is not a directory", "sweep", "commit-policies", "--out",
         file.resolve("sub").toString());
     Path out = tmp.resolve("twice");
