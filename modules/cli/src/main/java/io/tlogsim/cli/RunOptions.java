@@ -61,7 +61,7 @@ final class RunOptions {
   Double warmup;
 
   /**
-   * The {@code --set} entries as key to value, in the order given (a later entry for a key wins), after the checks
+   * The {@code --set} entries as key to value, in the order given (a key given twice is refused), after the checks
    * that need no scenario: empty values of --out, --data, a --set key; options that contradict each other.
    */
   Map<String, String> overrides() {
@@ -74,6 +74,10 @@ final class RunOptions {
       String key = s.substring(0, eq).strip();
       if (key.isEmpty()) {
         throw new BadInputException("--set " + s + ": the key must not be empty (e.g. --set sessions=1000)");
+      }
+      if (m.containsKey(key)) { // two values for one key contradict each other, as --seed and --set seed= do
+        throw new BadInputException("--set " + key + "=" + m.get(key) + " and --set " + s.strip() + ": give " + key
+            + " once");
       }
       m.put(key, s.substring(eq + 1));
     }

@@ -243,6 +243,8 @@ class EverydayUseTest {
     String data = tmp.resolve("refused-data").toString();
     refused("--seed and --set seed=4", run("--seed", "3", "--set", "seed=4", "--data", data));
     refused("--out and --data", run("--out", tmp.resolve("o").toString(), "--data", data));
+    refused("--set sessions=5 and --set sessions=6: give sessions once", run("--set", "sessions=5", "--set",
+        "sessions=6", "--data", data));
     refused("--sessions and --set sessions=5", "bench", "gcm1", "--sessions", "4", "--set", "sessions=5", "--data",
         data);
     refused("--seconds and --set simulatedSeconds=1", "bench", "gcm1", "--seconds", "2", "--set",
