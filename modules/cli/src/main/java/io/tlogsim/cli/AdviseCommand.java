@@ -1,6 +1,7 @@
 package io.tlogsim.cli;
 
 import io.tlogsim.analysis.advise.Advisor;
+import io.tlogsim.engine.scenario.BadInputException;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -16,7 +17,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "advise", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "Search, with simulated runs of the commit path (the oltp-commits load), for the flush policy that "
         + "reaches a commit rate without exposing more than a given time of acknowledged commits to a crash, and size "
-        + "the log for it: size, growth increment and VLFs, log-backup cadence, managed-instance file size.")
+        + "the log for it: size, growth increment and VLFs, log-backup cadence, managed-instance file size.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_DEBUG})
 final class AdviseCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -55,19 +59,24 @@ final class AdviseCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (parallel < 1 || parallel > 64) {
-      throw new io.tlogsim.engine.scenario.BadInputException("--parallel: must be from 1 to 64, got " + parallel);
+      throw new BadInputException("--parallel: must be from 1 to 64, got " + parallel);
     }
     Advisor.Request req = new Advisor.Request(target, maxLossMs, device, growth, version, seed);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     long start = System.nanoTime();
-    Advisor advisor = new Advisor(req, parallel, line -> {
-      if (quiet) return;
-      synchronized (err) {
-        err.printf(Locale.ROOT, "progress     %s (%.0f s)%n", line, (System.nanoTime() - start) / 1e9);
-        err.flush();
-      }
-    });
+    Advisor advisor;
+    try {
+      advisor = new Advisor(req, parallel, line -> {
+        if (quiet) return;
+        synchronized (err) {
+          err.printf(Locale.ROOT, "progress     %s (%.0f s)%n", line, (System.nanoTime() - start) / 1e9);
+          err.flush();
+        }
+      });
+    } catch (BadInputException e) { // the device is the runs' logDevice: name the option the user typed
+      throw new BadInputException(e.getMessage().replaceFirst("^logDevice:", "--device " + device + " (logDevice):"));
+    }
     out.printf(Locale.ROOT, "advise       %,.0f commits/s, at most %s ms of acknowledged commits lost, log on %s%n",
         target, fmt(maxLossMs), device);
     out.printf(Locale.ROOT, "load         %s: sessions inserting one row per transaction (1 ms think, 4 cores);"

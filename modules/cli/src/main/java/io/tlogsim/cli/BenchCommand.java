@@ -2,6 +2,7 @@ package io.tlogsim.cli;
 
 import io.tlogsim.engine.gcm1.Gcm1Kind;
 import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.journal.JournalKind;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,7 @@ final class BenchCommand implements Callable<Integer> {
   String benchmark;
 
   @Option(names = "--sessions", paramLabel = "N", description = "Committer sessions (default: the scenario's).")
-  Integer sessions;
+  Long sessions; // a long, so that a value too large is refused with the range, not as "not an integer"
 
   @Option(names = "--seconds", paramLabel = "S", description = "Simulated seconds (default: the scenario's).")
   Double seconds;
@@ -55,6 +56,6 @@ final class BenchCommand implements Callable<Integer> {
     if (overrides.containsKey(key)) {
       throw new BadInputException(name + " and --set " + key + "=" + overrides.get(key) + ": give " + key + " once");
     }
-    return Map.of(key, String.valueOf(value));
+    return Map.of(key, Text.plain(value)); // "--seconds 2" is simulatedSeconds=2, not 2.0
   }
 }

@@ -25,7 +25,10 @@ import picocli.CommandLine.Spec;
     description = "Measure the disk under a directory the way a log uses it (O_DSYNC writes of 512 B to 60 KB and "
         + "1 MiB one at a time, 4 KB with 8 in flight, a clean flush), write a device profile (<data>/devices/NAME"
         + ".conf) that scenarios name as device=profile:NAME or logDevice=profile:NAME, and print the measured and "
-        + "the simulated latency and rate of the same patterns side by side.")
+        + "the simulated latency and rate of the same patterns side by side.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_DEBUG})
 final class CalibrateDeviceCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -61,11 +64,15 @@ final class CalibrateDeviceCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!(seconds >= 5 && seconds <= 3600)) throw new BadInputException("--seconds: must be from 5 to 3600, got " + seconds);
+    if (!(seconds >= 5 && seconds <= 3600)) throw new BadInputException("--seconds: must be from 5 to 3600, got "
+        + io.tlogsim.engine.scenario.Text.plain(seconds));
     if (maxMb < 16 || maxMb > 65536) throw new BadInputException("--max-mb: must be from 16 to 65536, got " + maxMb);
     if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
       throw new BadInputException("--name: letters, digits, '.', '_' and '-' (it names a file), got '" + name + "'");
     }
+    RunOptions.notEmpty("--path", path, "a directory");
+    RunOptions.notEmpty("--out", out, "a file");
+    RunOptions.notEmpty("--data", data, "a directory");
     if (out != null && data != null) throw new BadInputException("--out and --data: give one of them");
     if (!Files.isDirectory(path)) throw new BadInputException("--path: " + path + " is not a directory");
     if (!Files.isWritable(path)) throw new BadInputException("--path: " + path + " is not writable");

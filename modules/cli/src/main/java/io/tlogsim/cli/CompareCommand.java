@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
     description = "Print two stored runs' summaries side by side: every figure by its summary.json path, and B - A "
         + "where they differ.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_BAD_INPUT},
-    footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA, Tlogsim.ENV_JDBC})
+    footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA, Tlogsim.ENV_JDBC,
+        Tlogsim.ENV_JDBC_USER})
 final class CompareCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -1,5 +1,7 @@
 package io.tlogsim.cli;
 
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import io.tlogsim.cluster.ClusterNode;
 import io.tlogsim.engine.scenario.BadInputException;
@@ -24,7 +26,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "node", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "Start a cluster node (Pekko Cluster, static seed nodes); runs submitted with --cluster spread "
-        + "over the nodes. Defaults: config/cluster/node.conf.")
+        + "over the nodes. Defaults: config/cluster/node.conf.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_JDBC_USER, Tlogsim.ENV_DEBUG})
 final class NodeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -63,15 +68,27 @@ final class NodeCommand implements Callable<Integer> {
     for (String s : seeds) {
       if (!s.matches("[^:\\s]+:[0-9]{1,5}")) throw new BadInputException("--seed " + s + ": must be host:port");
     }
+    RunOptions.notEmpty("--host", host, "an address to bind, e.g. 127.0.0.1");
     JournalKind kind = JournalKind.parse(journal);
     if (data != null && data.isBlank()) throw new BadInputException("--data: must not be empty; give a directory");
+    Config given;
+    try {
+      given = config == null ? ConfigFactory.empty() : ConfigFactory.parseFile(config.toFile());
+    } catch (ConfigException e) { // "node.conf:3: malformed: ...", as a scenario file's error reads
+      String msg = e.getMessage();
+      if (e.origin() != null && msg.startsWith(e.origin().description() + ": ")) {
+        msg = msg.substring(e.origin().description().length() + 2);
+      }
+      String at = e.origin() != null && e.origin().lineNumber() > 0 ? config + ":" + e.origin().lineNumber()
+          : config.toString();
+      throw new BadInputException("--config " + at + ": malformed: " + Tlogsim.oneLine(msg));
+    }
     Path dataDir = data != null ? Path.of(data)
         : System.getenv("TLOGSIM_DATA") != null && !System.getenv("TLOGSIM_DATA").isBlank()
             ? Path.of(System.getenv("TLOGSIM_DATA")) : Path.of("data");
     Journal j = kind == JournalKind.NONE ? null : Journal.openForWriting(JournalSettings.of(kind, dataDir));
-    ActorSystem<Void> system = ClusterNode.startNode(ClusterNode.config(
-        config == null ? ConfigFactory.empty() : ConfigFactory.parseFile(config.toFile()), host, port, seeds,
-        ClusterNode.NODE), j);
+    ActorSystem<Void> system =
+        ClusterNode.startNode(ClusterNode.config(given, host, port, seeds, ClusterNode.NODE), j);
     PrintWriter out = spec.commandLine().getOut();
     if (ClusterNode.awaitReady(system)) {
       out.println("tlogsim node up at " + system.address().hostPort().replaceFirst("^[^@]*@", "") + " (seed nodes: "

@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
         + "without simulating again.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
-        Tlogsim.ENV_JDBC})
+        Tlogsim.ENV_JDBC,
+        Tlogsim.ENV_JDBC_USER})
 final class ReplayCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -27,7 +27,8 @@ import picocli.CommandLine.Model.CommandSpec;
     description = "Write a stored run's report.html and its time series (CSV) again, from the journal.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
-        Tlogsim.ENV_JDBC})
+        Tlogsim.ENV_JDBC,
+        Tlogsim.ENV_JDBC_USER})
 final class ReportCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

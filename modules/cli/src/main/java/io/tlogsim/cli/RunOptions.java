@@ -22,7 +22,7 @@ final class RunOptions {
 
   @Option(names = "--threads", paramLabel = "T",
       description = "Dispatcher threads (default: the number of available processors).")
-  Integer threads;
+  Long threads; // a long, so that a value too large is refused with the range, not as "not an integer"
 
   @Option(names = "--out", paramLabel = "DIR", description = "Where summary.json and latency.hlog go "
       + "(default: <data>/runs/<runId>).")
@@ -61,7 +61,7 @@ final class RunOptions {
   Double warmup;
 
   /**
-   * The {@code --set} entries as key to value, in the order given (a later entry for a key wins), after the checks
+   * The {@code --set} entries as key to value, in the order given (a key given twice is refused), after the checks
    * that need no scenario: empty values of --out, --data, a --set key; options that contradict each other.
    */
   Map<String, String> overrides() {
@@ -74,6 +74,10 @@ final class RunOptions {
       String key = s.substring(0, eq).strip();
       if (key.isEmpty()) {
         throw new BadInputException("--set " + s + ": the key must not be empty (e.g. --set sessions=1000)");
+      }
+      if (m.containsKey(key)) { // two values for one key contradict each other, as --seed and --set seed= do
+        throw new BadInputException("--set " + key + "=" + m.get(key) + " and --set " + s.strip() + ": give " + key
+            + " once");
       }
       m.put(key, s.substring(eq + 1));
     }
@@ -98,17 +102,24 @@ final class RunOptions {
     }
     if (progressSeconds != null && !(progressSeconds > 0 && progressSeconds <= 86_400)) {
       throw new BadInputException("--progress: must be a number of wall seconds from 0 (exclusive) to 86400, got "
-          + progressSeconds);
+          + io.tlogsim.engine.scenario.Text.plain(progressSeconds));
     }
     return m;
   }
 
+  /** An option given as "" is refused (picocli would make a Path of it the current directory). */
+  static void notEmpty(String option, Object value, String give) {
+    if (value != null && value.toString().isBlank()) {
+      throw new BadInputException(option + ": must not be empty; give " + give);
+    }
+  }
+
   int threadsOrDefault() {
-    int t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
+    long t = threads != null ? threads : Runtime.getRuntime().availableProcessors();
     if (t < 1 || t > MAX_THREADS) {
       throw new BadInputException("--threads: must be an integer from 1 to " + MAX_THREADS + ", got " + t);
     }
-    return t;
+    return (int) t;
   }
 
   Path outDir() {

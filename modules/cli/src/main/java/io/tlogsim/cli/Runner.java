@@ -83,7 +83,15 @@ final class Runner {
             + String.join(", ", ScenarioResult.TABLES));
       }
     }
-    Scenario loaded = ScenarioKinds.loader().load(scenarioArg, overrides);
+    Scenario loaded;
+    try {
+      loaded = ScenarioKinds.loader().load(scenarioArg, overrides);
+    } catch (BadInputException e) {
+      if (options.warmup == null) throw e;
+      // --warmup is passed as --set warmupSeconds: name the option the user typed
+      throw new BadInputException(e.getMessage().replaceFirst("^(--set )?warmupSeconds:",
+          "--warmup " + Text.plain(options.warmup) + " (warmupSeconds):"));
+    }
     Scenario scenario = options.seed != null ? loaded.withSeed(options.seed, "--seed") : loaded;
     AtomicLong progress = new AtomicLong();
     RunControl control = new RunControl(scenario.seed(), options.threadsOrDefault(), progress);
@@ -121,6 +129,7 @@ final class Runner {
    */
   int resume(String runId, RunOptions options, JournalKind journalKind) throws IOException {
     LoggerFactory.getILoggerFactory();
+    if (runId.isBlank()) throw new BadInputException("--resume: the run id must not be empty (tlogsim runs lists them)");
     JournalSettings js = JournalSettings.of(journalKind, options.dataDir());
     if (JournalDatabase.prepare(js, false) == JournalDatabase.Found.ABSENT) { // reading it would create it
       throw new BadInputException("unknown run id '" + runId + "': the " + js.describe() + " does not exist yet");
@@ -167,11 +176,6 @@ final class Runner {
     PrintWriter stdout = cl.getOut();
     PrintWriter err = cl.getErr();
     PrintWriter human = options.quiet ? null : options.json ? err : stdout;
-    if (human != null && target instanceof Fresh) {
-      Text.paragraph("running", scenario.name() + (scenario.description().isEmpty() ? "" : ": "
-          + scenario.description())).forEach(human::println);
-      human.flush();
-    }
 
     // 2. Run, with a shutdown hook that stops it cleanly on Ctrl-C or SIGTERM.
     String runId;
@@ -226,6 +230,12 @@ final class Runner {
         }
       }
       boolean made = guard.madeDir() != null;
+      // Said once the run's directory and journal entry exist: an --out that cannot be made is bad input, one line.
+      if (human != null && target instanceof Fresh) {
+        Text.paragraph("running", scenario.name() + (scenario.description().isEmpty() ? "" : ": "
+            + scenario.description())).forEach(human::println);
+        human.flush();
+      }
       // The interval facts for the progress lines, and for the report when no journal keeps them.
       LiveSeries live = new LiveSeries(recorder == null);
       RunControl control = baseControl.withFacts(live);
@@ -374,13 +384,25 @@ final class Runner {
     checkWritable(out, "--out " + out);
   }
 
-  /** The directory, or the nearest existing one above it, must be a writable directory. */
+  /**
+   * The directory, or the nearest existing one above it, must be a writable directory; a missing one is made and
+   * removed again, since only making it shows that it can be (root may "write" to /proc, a full disk refuses).
+   */
   static void checkWritable(Path dir, String what) {
     Path p = dir.toAbsolutePath().normalize();
     while (p != null && !Files.exists(p)) p = p.getParent();
     if (p == null) throw new BadInputException(what + ": no existing directory above it");
     if (!Files.isDirectory(p)) throw new BadInputException(what + ": " + p + " is not a directory");
     if (!Files.isWritable(p)) throw new BadInputException(what + ": " + p + " is not writable");
+    Path missing = dir.toAbsolutePath().normalize();
+    if (missing.equals(p)) return;
+    try {
+      Files.createDirectories(missing);
+    } catch (IOException e) {
+      throw new BadInputException(what + ": cannot create the directory (" + e + ")");
+    } finally {
+      for (Path d = missing; d != null && !d.equals(p); d = d.getParent()) RunGuard.removeIfEmpty(d);
+    }
   }
 
   /** Makes runs/id (and its parents); false when runs/id is already there, so the caller tries the next id. */

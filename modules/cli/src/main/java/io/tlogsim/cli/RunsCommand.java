@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
     description = "List the runs stored in the journal: id, scenario, seed, status (running, completed, interrupted, "
         + "failed), start, simulated seconds, digest. A run whose process died (kill -9) shows as interrupted.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_BAD_INPUT},
-    footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA, Tlogsim.ENV_JDBC})
+    footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA, Tlogsim.ENV_JDBC,
+        Tlogsim.ENV_JDBC_USER})
 final class RunsCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -3,6 +3,7 @@ package io.tlogsim.cli;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.journal.JournalKind;
 import io.tlogsim.journal.JournalSettings;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -23,7 +24,11 @@ final class StoreOptions {
       throw new BadInputException("--journal none: keeps no runs, so there is nothing to read; allowed here: h2, postgres");
     }
     if (data != null && data.isBlank()) throw new BadInputException("--data: must not be empty; give a directory");
-    return JournalSettings.of(kind, dataDir());
+    Path dir = dataDir();
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new BadInputException((data != null ? "--data " : "TLOGSIM_DATA ") + dir + ": exists and is not a directory");
+    }
+    return JournalSettings.of(kind, dir);
   }
 
   /** {@code --data}, else the environment variable TLOGSIM_DATA, else ./data. */

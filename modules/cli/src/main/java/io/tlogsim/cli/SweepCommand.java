@@ -4,6 +4,7 @@ import io.tlogsim.analysis.sweep.Experiment;
 import io.tlogsim.analysis.sweep.Sweep;
 import io.tlogsim.engine.scenario.BadInputException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +22,10 @@ import picocli.CommandLine.Spec;
 @Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "Run an experiment: a grid of parameters x replications (a built-in, e.g. commit-policies, or a "
         + ".conf file); writes runs.csv, points.csv (mean and 95%% confidence interval per point) and report.html. "
-        + "Given the same --out again, it continues where it stopped.")
+        + "Given the same --out again, it continues where it stopped.",
+    exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
+        Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_DEBUG})
 final class SweepCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -48,9 +52,13 @@ final class SweepCommand implements Callable<Integer> {
     if (parallel != null && (parallel < 1 || parallel > 256)) {
       throw new BadInputException("--parallel: must be an integer from 1 to 256, got " + parallel);
     }
+    RunOptions.notEmpty("--out", out, "a directory");
+    RunOptions.notEmpty("--data", data, "a directory");
     if (out != null && data != null) throw new BadInputException("--out and --data: give one of them");
     Experiment e = Experiment.load(experiment);
     Path dir = out != null ? out : RunOptions.dataDirOf(data).resolve("sweeps").resolve(e.name());
+    if (Files.exists(dir) && !Files.isDirectory(dir)) throw new BadInputException(dir + ": exists and is not a directory");
+    Runner.checkWritable(dir, out != null ? "--out " + dir : "the sweep's directory " + dir);
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter stdout = spec.commandLine().getOut();
     int at = parallel != null ? parallel : e.parallel();

@@ -47,8 +47,9 @@ public final class Tlogsim implements Callable<Integer> {
   static final String ENVIRONMENT_HEADING = "%nEnvironment:%n";
   static final String ENV_DATA = "  TLOGSIM_DATA       data directory (default ./data); --data and --out win";
   static final String ENV_JAVA_OPTS = "  TLOGSIM_JAVA_OPTS  JVM options for ./tlogsim, e.g. -Xmx8g for large runs";
-  static final String ENV_JDBC = "  TLOGSIM_JDBC_URL   --journal postgres: the database (also TLOGSIM_JDBC_USER, "
-      + "TLOGSIM_JDBC_PASSWORD)";
+  // One line each: picocli wraps a longer footer line at column 0, under the names.
+  static final String ENV_JDBC = "  TLOGSIM_JDBC_URL   --journal postgres: the database's JDBC URL";
+  static final String ENV_JDBC_USER = "  TLOGSIM_JDBC_USER  and TLOGSIM_JDBC_PASSWORD: its user and password";
   static final String ENV_DEBUG = "  TLOGSIM_DEBUG      1: print the stack trace of a failure";
 
   @Spec
@@ -91,7 +92,9 @@ public final class Tlogsim implements Callable<Integer> {
     CommandLine cl = ex.getCommandLine();
     CommandLine root = cl;
     while (root.getParent() != null) root = root.getParent();
-    String msg = oneLine(ex.getMessage());
+    // picocli names Java's types ("'abc' is not a long"): say what the user may give
+    String msg = oneLine(ex.getMessage()).replaceAll("' is not an? (long|int)\\b", "' is not an integer")
+        .replaceAll("' is not a (double|float)\\b", "' is not a number");
     if (ex instanceof UnmatchedArgumentException u && cl == root && !u.getUnmatched().isEmpty()
         && !u.getUnmatched().get(0).startsWith("-") && !hasSubcommand(root.getParseResult())) {
       msg = "unknown command '" + u.getUnmatched().get(0) + "'; commands: "

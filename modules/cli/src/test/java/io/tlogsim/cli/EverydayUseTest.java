@@ -22,6 +22,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import picocli.codegen.docgen.manpage.ManPageGenerator;
 
 /** Issue 12 through the real command line, in-process: discoverability, provenance, output modes, statistics. */
@@ -240,6 +243,8 @@ class EverydayUseTest {
     String data = tmp.resolve("refused-data").toString();
     refused("--seed and --set seed=4", run("--seed", "3", "--set", "seed=4", "--data", data));
     refused("--out and --data", run("--out", tmp.resolve("o").toString(), "--data", data));
+    refused("--set sessions=5 and --set sessions=6: give sessions once", run("--set", "sessions=5", "--set",
+        "sessions=6", "--data", data));
     refused("--sessions and --set sessions=5", "bench", "gcm1", "--sessions", "4", "--set", "sessions=5", "--data",
         data);
     refused("--seconds and --set simulatedSeconds=1", "bench", "gcm1", "--seconds", "2", "--set",
@@ -259,6 +264,68 @@ class EverydayUseTest {
     refused("the key must not be empty", run("--set", " =5", "--data", data));
   }
 
+  /**
+   * Bad input a new user tries, across the commands: each exits 2 with one line naming the option or key and what is
+   * allowed, and leaves nothing behind. {@code DATA} stands for a data directory that must stay absent.
+   */
+  static Stream<Arguments> badInputs() {
+    return Stream.of(
+        bad("sessions: must be an integer from 1 to 10000000, got '0'", "run", "gcm1", "--set", "sessions=0"),
+        bad("sessions: must be an integer from 1 to", "run", "gcm1", "--set", "sessions=NaN"),
+        bad("sessions: must be an integer from 1 to", "run", "gcm1", "--set", "sessions=99999999999999999999"),
+        bad("simulatedSeconds: must be a number from 0.001 to", "run", "gcm1", "--set", "simulatedSeconds=0"),
+        bad("simulatedSeconds: must be a number from", "run", "gcm1", "--set", "simulatedSeconds=Infinity"),
+        bad("simulatedSeconds: must be a number from", "run", "gcm1", "--set", "simulatedSeconds=1e300"),
+        bad("flushPolicy: must be one of per-commit, buffered,", "run", "oltp-commits", "--set", "flushPolicy=nosuch"),
+        bad("--warmup 5 (warmupSeconds): must be less than simulatedSeconds (2), got 5", "run", "gcm1", "--warmup",
+            "5"),
+        bad("--warmup -1 (warmupSeconds): must be a number from 0", "run", "gcm1", "--warmup", "-1"),
+        bad("--warmup 0.1 (warmupSeconds): unknown key for kind pg-commit", "run", "pg-commit", "--warmup", "0.1"),
+        bad("--progress: must be a number of wall seconds from 0 (exclusive) to 86400, got -1", "run", "gcm1",
+            "--progress", "-1"),
+        bad("--seed': 'abc' is not an integer", "run", "gcm1", "--seed", "abc"),
+        bad("--threads: must be an integer from 1 to 1024, got 100000", "run", "gcm1", "--threads", "100000"),
+        bad("--threads: must be an integer from 1 to 1024, got 99999999999", "run", "gcm1", "--threads",
+            "99999999999"),
+        bad("--show nosuch: unknown table; allowed: onstat,", "run", "gcm1", "--show", "nosuch"),
+        bad("--resume: the run id must not be empty", "run", "--resume", ""),
+        bad("the run id must not be empty", "replay", ""),
+        bad("the run id must not be empty", "report", ""),
+        bad("the run id must not be empty", "compare", "", ""),
+        bad("sessions: must be an integer from 1 to", "bench", "gcm1", "--sessions", "0"),
+        bad("sessions: must be an integer from 1 to 10000000, got '99999999999'", "bench", "gcm1", "--sessions",
+            "99999999999"),
+        bad("simulatedSeconds: must be a number from", "bench", "gcm1", "--seconds", "NaN"),
+        bad("simulatedSeconds: must be a number from 0.001 to 86400, got '0'", "bench", "gcm1", "--seconds", "0"),
+        bad("unknown kind 'nosuch'; kinds: commit-path, gcm1,", "params", "nosuch"),
+        bad("--parallel: must be an integer from 1 to 256, got 0", "sweep", "commit-policies", "--parallel", "0"),
+        bad("--out: must not be empty; give a directory", "sweep", "commit-policies", "--out", ""),
+        bad("--path: must not be empty; give a directory", "calibrate-device", "--path", ""),
+        bad("--out: must not be empty; give a file", "calibrate-device", "--path", ".", "--out", ""),
+        bad("--seconds: must be from 5 to 3600, got 0", "calibrate-device", "--path", ".", "--seconds", "0"),
+        bad("--name: letters, digits", "calibrate-device", "--path", ".", "--name", "../x"),
+        bad("--port: must be an integer from 0 to 65535, got 70000", "node", "--port", "70000"),
+        bad("--seed bogus: must be host:port", "node", "--seed", "bogus"),
+        bad("--host: must not be empty", "node", "--host", ""),
+        bad("--device nosuch (logDevice): must be one of simple, ssd,", "advise", "--target-commits-per-second",
+            "1000", "--max-loss-ms", "1", "--device", "nosuch"),
+        bad("--max-loss-ms: must be from 0 (fully durable) to 3,600,000, got -1", "advise",
+            "--target-commits-per-second", "1000", "--max-loss-ms", "-1"));
+  }
+
+  private static Arguments bad(String expected, String... argv) {
+    return Arguments.of(expected, argv);
+  }
+
+  @ParameterizedTest(name = "{1}")
+  @MethodSource("badInputs")
+  void badInputExits2WithOneLineAndWritesNothing(String expected, String[] argv) {
+    String data = tmp.resolve("refused-data").toString();
+    boolean takesData = Tlogsim.commandLine().getSubcommands().get(argv[0]).getCommandSpec().findOption("--data")
+        != null;
+    refused(expected, takesData ? args(argv, "--data", data) : argv);
+  }
+
   @Test
   void scenarioFilesAndDirectoriesAreNamedWithTheirLine() throws Exception {
     String data = tmp.resolve("refused-data").toString();
@@ -268,6 +335,9 @@ class EverydayUseTest {
     refused(f + ":3: sessions: must be an integer from 1 to", "run", f.toString(), "--data", data);
     Files.writeString(f, "this is { not hocon\n");
     refused(f + ":2: malformed:", "run", f.toString(), "--data", data);
+    refused(f + ":2: malformed: Key", "sweep", f.toString(), "--data", data);
+    refused("--config " + f + ":2: malformed: Key", "node", "--config", f.toString(), "--data", data);
+    refused("experiment " + tmp + " is a directory", "sweep", tmp.toString(), "--data", data);
   }
 
   @Test
@@ -275,6 +345,14 @@ class EverydayUseTest {
     Path file = tmp.resolve("a-file");
     Files.writeString(file, "x");
     refused("is not a directory", run(args(SMALL, "--out", file.resolve("sub").toString())));
+    refused(file + ": exists and is not a directory", "sweep", "commit-policies", "--out", file.toString());
+    for (String command : List.of("runs", "replay", "report")) { // a file as the data directory holds no journal
+      refused("--data " + file + ": exists and is not a directory",
+          command.equals("runs") ? new String[] {command, "--data", file.toString()}
+              : new String[] {command, "some-run", "--data", file.toString()});
+    }
+    refused("--out " + file.resolve("sub") + ": " + file + " is not a directory", "sweep", "commit-policies", "--out",
+        file.resolve("sub").toString());
     Path out = tmp.resolve("twice");
     assertEquals(0, tlogsim(run(args(SMALL, "--out", out.toString()))).code());
     String first = Files.readString(out.resolve("summary.json"));
@@ -300,6 +378,14 @@ class EverydayUseTest {
       assertTrue(help.out().contains(word), word + " in:\n" + help.out());
     }
     assertTrue(tlogsim("run", "--help").out().contains("TLOGSIM_JAVA_OPTS"));
+    for (String command : List.of("run", "bench", "runs", "replay", "report", "compare", "sweep", "calibrate-device",
+        "advise", "node")) {
+      String h = tlogsim(command, "--help").out();
+      assertTrue(h.contains("\nExit codes:\n  0 ") && h.contains("  2 "), command + ":\n" + h);
+      // one variable a line, none wrapped under the names
+      h.substring(h.indexOf("\nEnvironment:\n") + 14).lines().filter(l -> !l.isEmpty())
+          .forEach(l -> assertTrue(l.startsWith("  TLOGSIM_") && l.length() <= 80, command + ": " + l));
+    }
 
     Path man = tmp.resolve("man");
     assertEquals(0, ManPageGenerator.generateManPage(man.toFile(), null, new boolean[0], false,

@@ -77,6 +77,15 @@ class JournalCommandsTest {
         "replay rebuilds summary.json byte for byte");
     assertEquals(Files.readString(dir.resolve("latency.hlog")), Files.readString(replay.resolve("latency.hlog")));
     refused("already holds summary.json", "replay", runId, "--out", replay.toString(), "--data", data());
+    Path file = Files.writeString(tmp.resolve("a-file"), "x");
+    for (String command : List.of("replay", "report")) { // an --out that cannot be made: bad input, not a failure
+      refused("--out " + file.resolve("sub") + ": ", command, runId, "--out", file.resolve("sub").toString(), "--data",
+          data());
+      if (Files.isDirectory(Path.of("/proc/self"))) { // Linux: root passes the writability check, yet cannot make it
+        refused("--out /proc/tlogsim-" + command + ": ", command, runId, "--out", "/proc/tlogsim-" + command, "--data",
+            data());
+      }
+    }
 
     Result other = tlogsim(args(new String[] {"run", "gcm1"}, args(SMALL, "--seed", "7", "--data", data())));
     assertEquals(0, other.code(), other.err());

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,8 +26,8 @@ class ProcessExitTest {
   private static ProcessBuilder tlogsim(List<String> jvm, String... args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Dtlogsim.stderr.tty=false"); // as the launcher says when stderr is not a terminal; jvm may say otherwise
     cmd.addAll(jvm);
-    cmd.add("-Dtlogsim.stderr.tty=false");
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(Tlogsim.class.getName());
@@ -66,6 +67,47 @@ class ProcessExitTest {
         + " run gcm1-42-\\S+ stays in the journal; tlogsim run --resume gcm1-42-\\S+ continues it from its last"
         + " checkpoint"), rest.get(0));
     assertEquals(List.of(), runDirs(data), "no empty run directory is left");
+  }
+
+  /** stderr a terminal (as the launcher tells it), stdout redirected: the bar with the live rate and p99 on stderr. */
+  @Test
+  void aTerminalGetsTheProgressBarWithTheLiveRateAlsoWhenStdoutIsRedirected() throws Exception {
+    Path out = tmp.resolve("out.txt");
+    Path err = tmp.resolve("err.txt");
+    Process p = tlogsim(List.of("-Dtlogsim.stderr.tty=true"), "run", "gcm1", "--set", "sessions=20000", "--set",
+        "simulatedSeconds=2", "--threads", "1", "--journal", "none", "--out", tmp.resolve("run").toString())
+        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    assertTrue(p.waitFor(300, TimeUnit.SECONDS));
+    assertEquals(0, p.exitValue(), Files.readString(err));
+    // the bar redraws itself with carriage returns; its colours are ANSI escapes
+    List<String> frames = List.of(Files.readString(err).replaceAll("\u001b\\[[0-9;]*m", "").split("[\r\n]+"));
+    assertTrue(frames.stream().anyMatch(f -> f.matches("gcm1 +\\d+% .* \\d+/2000 sim ms .*")), frames.toString());
+    assertTrue(frames.stream().anyMatch(f -> f.matches(".* sim ms .*  [\\d,]+k?/s p99 [\\d.]+ (us|ms|s) *")),
+        "the live rate and p99 after the bar, once a wall second has passed: " + frames);
+    String stdout = Files.readString(out);
+    assertTrue(stdout.startsWith("running      gcm1: "), stdout);
+    assertFalse(stdout.contains("sim ms"), "the bar never goes to stdout: " + stdout);
+  }
+
+  /**
+   * An --out that the checks let pass but that cannot be made (root may write to /proc, yet nothing can be made there):
+   * bad input, one line, and nothing made in the working directory (not even the default journal).
+   */
+  @Test
+  void anOutThatCannotBeMadeIsRefusedAndLeavesNothing() throws Exception {
+    Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "Linux's /proc");
+    Path cwd = Files.createDirectory(tmp.resolve("cwd"));
+    Path log = tmp.resolve("log.txt");
+    Process p = tlogsim(List.of(), "run", "gcm1", "--set", "simulatedSeconds=0.01", "--out", "/proc/tlogsim-out")
+        .directory(cwd.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+    List<String> lines = Files.readAllLines(log);
+    assertEquals(2, p.exitValue(), lines.toString());
+    assertEquals(1, lines.size(), lines.toString());
+    assertTrue(lines.get(0).startsWith("tlogsim: --out /proc/tlogsim-out: "), lines.get(0));
+    try (Stream<Path> left = Files.list(cwd)) {
+      assertEquals(List.of(), left.toList(), "nothing made, not even data/journal");
+    }
   }
 
   @Test

@@ -173,7 +173,8 @@ class ReportTest {
     assertTrue(twice.err().contains("--warmup and --set warmupSeconds=0.2"), twice.err());
     Result tooLong = tlogsim("run", "gcm1", "--warmup", "2", "--journal", "none", "--out", tmp.resolve("x").toString());
     assertEquals(2, tooLong.code());
-    assertTrue(tooLong.err().contains("warmupSeconds: must be less than simulatedSeconds"), tooLong.err());
+    assertTrue(tooLong.err().contains("--warmup 2 (warmupSeconds): must be less than simulatedSeconds (2), got 2"),
+        tooLong.err());
     assertFalse(Files.exists(tmp.resolve("x")));
   }
 

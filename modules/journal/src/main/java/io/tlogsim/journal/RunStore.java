@@ -50,6 +50,7 @@ public final class RunStore {
 
   /** The state of run {@code runId}; bad input when the journal has no such run. */
   public RunState state(String runId) {
+    if (runId.isBlank()) throw new BadInputException("the run id must not be empty (tlogsim runs lists the stored runs)");
     RunState s = journal.exists() ? recover(runId) : RunState.EMPTY;
     if (!s.started()) {
       throw new BadInputException("unknown run id '" + runId + "' in the " + journal.settings().describe()

@@ -9,6 +9,7 @@ import io.tlogsim.engine.logspace.VlfRule;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.storage.ManagedInstanceBand;
 import io.tlogsim.storage.PremiumCatalog;
 import java.util.ArrayList;
@@ -39,14 +40,15 @@ public final class Advisor {
     public Request {
       if (!(targetCommitsPerSecond > 0 && targetCommitsPerSecond <= 10_000_000)) {
         throw new BadInputException("--target-commits-per-second: must be a number above 0 and at most 10,000,000,"
-            + " got " + targetCommitsPerSecond);
+            + " got " + Text.plain(targetCommitsPerSecond));
       }
       if (!(maxLossMs >= 0 && maxLossMs <= 3_600_000)) {
-        throw new BadInputException("--max-loss-ms: must be from 0 (fully durable) to 3,600,000, got " + maxLossMs);
+        throw new BadInputException("--max-loss-ms: must be from 0 (fully durable) to 3,600,000, got "
+            + Text.plain(maxLossMs));
       }
       if (!(logGrowthGiBPerHour >= 0 && logGrowthGiBPerHour <= 1_000_000)) {
         throw new BadInputException("--log-growth-per-hour: must be from 0 to 1,000,000 GiB, got "
-            + logGrowthGiBPerHour);
+            + Text.plain(logGrowthGiBPerHour));
       }
       try {
         VlfRule.of(sqlServerVersion);

@@ -136,7 +136,13 @@ public record Experiment(String name, String source, String text, String descrip
       c = ConfigFactory.parseString(text, ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
           .setOriginDescription(source)).resolve();
     } catch (ConfigException e) {
-      throw new BadInputException(source + " is malformed: " + e.getMessage().replace('\n', ' '));
+      // "file:3: malformed: ...", as a scenario file's error reads (Typesafe's message starts with the origin)
+      String msg = e.getMessage();
+      if (e.origin() != null && msg.startsWith(e.origin().description() + ": ")) {
+        msg = msg.substring(e.origin().description().length() + 2);
+      }
+      String at = e.origin() != null && e.origin().lineNumber() > 0 ? source + ":" + e.origin().lineNumber() : source;
+      throw new BadInputException(at + ": malformed: " + msg.replace('\n', ' '));
     }
     for (String key : c.root().keySet()) {
       if (!KEYS.contains(key)) {

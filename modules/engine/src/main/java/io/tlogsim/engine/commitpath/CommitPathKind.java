@@ -14,6 +14,7 @@ import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.Step;
 import io.tlogsim.engine.scenario.ScenarioKind;
 import io.tlogsim.engine.scenario.PreparedRun;
+import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.engine.session.Workload;
 import io.tlogsim.kernel.Rng;
 import io.tlogsim.kernel.VirtualTime;
@@ -143,7 +144,7 @@ public final class CommitPathKind implements ScenarioKind {
   public void validate(Params p) {
     if (p.getDouble("warmupSeconds") > 0 && p.getDouble("warmupSeconds") >= p.getDouble("simulatedSeconds")) {
       throw BadInputException.about("warmupSeconds", "must be less than simulatedSeconds ("
-          + p.getDouble("simulatedSeconds") + "), got " + p.getDouble("warmupSeconds"));
+          + Text.plain(p.getDouble("simulatedSeconds")) + "), got " + Text.plain(p.getDouble("warmupSeconds")));
     }
     DeviceParams.setup(p.getString("logDevice"), p, StorageTables.premium()); // refused settings name their key
     if (p.getLong("tableRows") > 0 && !p.getBoolean("dataOnLogDevice")) {

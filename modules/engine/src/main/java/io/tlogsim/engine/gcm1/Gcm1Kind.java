@@ -13,6 +13,7 @@ import io.tlogsim.engine.scenario.ScenarioKind;
 import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.engine.scenario.Script;
 import io.tlogsim.engine.scenario.Step;
+import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.engine.session.CommitStats;
 import io.tlogsim.engine.session.PoolStats;
 import io.tlogsim.engine.session.Workload;
@@ -42,7 +43,7 @@ public final class Gcm1Kind implements ScenarioKind {
   public List<ParamSpec> params() {
     return List.of(
         ParamSpec.integer("sessions", 1, 10_000_000, "committer sessions"),
-        ParamSpec.decimal("simulatedSeconds", 0, 86_400, "simulated time to cover"),
+        ParamSpec.decimal("simulatedSeconds", 0.001, 86_400, "simulated time to cover"),
         ParamSpec.decimal("thinkMeanUs", 0.001, 1e9, "mean of a session's exponential think time"),
         ParamSpec.decimal("hopUs", 0.001, 1e6, "one-way delay between a session and the log manager"),
         ParamSpec.integer("recordBytes", 1, 1 << 24, "size of one commit record"),
@@ -60,8 +61,8 @@ public final class Gcm1Kind implements ScenarioKind {
   @Override
   public void validate(Params p) {
     if (p.getDouble("warmupSeconds") > 0 && p.getDouble("warmupSeconds") >= p.getDouble("simulatedSeconds")) {
-      throw new BadInputException("warmupSeconds: must be less than simulatedSeconds (" + p.getDouble("simulatedSeconds")
-          + "), got " + p.getDouble("warmupSeconds"));
+      throw new BadInputException("warmupSeconds: must be less than simulatedSeconds ("
+          + Text.plain(p.getDouble("simulatedSeconds")) + "), got " + Text.plain(p.getDouble("warmupSeconds")));
     }
     if (p.getInt("recordBytes") > p.getInt("maxWriteBytes")) {
       throw new BadInputException("recordBytes: must be at most maxWriteBytes (" + p.getInt("maxWriteBytes")
