@@ -1,10 +1,10 @@
 package io.tlogsim.cluster;
 
 import io.tlogsim.kernel.Checkpoint;
-import java.time.Duration;
-import java.util.List;
 import io.tlogsim.kernel.Clock;
 import io.tlogsim.kernel.Placement;
+import java.time.Duration;
+import java.util.List;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 

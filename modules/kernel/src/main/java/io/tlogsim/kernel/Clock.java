@@ -1,6 +1,7 @@
 package io.tlogsim.kernel;
 
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -195,7 +196,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   }
 
   private void schedulePlaceAgain() {
-    java.time.Duration after = placement.placeAgainAfter();
+    Duration after = placement.placeAgainAfter();
     if (after != null) getContext().scheduleOnce(after, getContext().getSelf(), new PlaceAgain(epoch));
   }
 

@@ -18,13 +18,18 @@ public final class Simulation {
    * Never waits forever: if the actor system stops before the run ends, the run fails.
    */
   public static RunOutcome run(Topology topo, List<SimComponent> models, RunSettings settings) {
-    List<SimComponent> once = List.copyOf(models);
+    return run(topo, once(models), settings);
+  }
+
+  /** The models, once: a run given model objects cannot rebuild them should a component be lost. */
+  static Supplier<List<SimComponent>> once(List<SimComponent> models) {
+    List<SimComponent> copy = List.copyOf(models);
     boolean[] used = {false};
-    return run(topo, () -> {
+    return () -> {
       if (used[0]) throw new SimulationException("a component was lost and this run cannot rebuild its models");
       used[0] = true;
-      return once;
-    }, settings);
+      return copy;
+    };
   }
 
   /**
@@ -45,13 +50,7 @@ public final class Simulation {
     system.getWhenTerminated().whenComplete((done, error) -> outcome.completeExceptionally(
         new SimulationException("the run's actor system stopped before the run ended")));
     try {
-      return outcome.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SimulationException("interrupted");
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException re) throw re;
-      throw new SimulationException(String.valueOf(e.getCause()));
+      return await(outcome);
     } finally {
       system.terminate();
       try {
@@ -61,6 +60,19 @@ public final class Simulation {
       } catch (ExecutionException ignored) {
         // shutting down anyway
       }
+    }
+  }
+
+  /** Waits for a run's outcome; its failure is thrown as it is (one line), or as a {@link SimulationException}. */
+  static RunOutcome await(CompletableFuture<RunOutcome> outcome) {
+    try {
+      return outcome.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SimulationException("interrupted");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException re) throw re;
+      throw new SimulationException(String.valueOf(e.getCause()));
     }
   }
 

@@ -16,35 +16,30 @@ import org.slf4j.LoggerFactory;
  */
 public final class SimulationHost implements AutoCloseable {
   private final ActorSystem<Void> system;
+  private volatile CompletableFuture<RunOutcome> current; // the run under way, failed if the system stops
   private long runs;
 
   public SimulationHost(int threads) {
     LoggerFactory.getILoggerFactory(); // as Simulation.run: logging up before Pekko's threads log
     system = ActorSystem.create(Behaviors.empty(), "tlogsim-host", Simulation.config(threads));
+    system.getWhenTerminated().whenComplete((done, error) -> {
+      CompletableFuture<RunOutcome> run = current;
+      if (run != null) run.completeExceptionally(new SimulationException("the host's actor system stopped"));
+    });
   }
 
-  /** Runs to the end, as {@link Simulation#run(Topology, List, RunSettings)}. */
-  public RunOutcome run(Topology topo, List<SimComponent> models, RunSettings settings) {
+  /** Runs to the end, as {@link Simulation#run(Topology, List, RunSettings)}; one run at a time. */
+  public synchronized RunOutcome run(Topology topo, List<SimComponent> models, RunSettings settings) {
     Simulation.check(topo, settings.restoreFrom());
-    List<SimComponent> once = List.copyOf(models);
-    boolean[] used = {false};
-    Placement placement = new LocalPlacement(topo, () -> {
-      if (used[0]) throw new SimulationException("a component was lost and this run cannot rebuild its models");
-      used[0] = true;
-      return once;
-    }, settings);
     CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
-    system.getWhenTerminated().whenComplete((done, error) -> outcome.completeExceptionally(
-        new SimulationException("the host's actor system stopped before the run ended")));
-    system.systemActorOf(Clock.create(topo, placement, settings, outcome), "run-" + (++runs), Props.empty());
+    current = outcome;
+    if (system.whenTerminated().isCompleted()) throw new SimulationException("the host's actor system stopped");
+    system.systemActorOf(Clock.create(topo, new LocalPlacement(topo, Simulation.once(models), settings), settings,
+        outcome), "run-" + (++runs), Props.empty());
     try {
-      return outcome.get(); // the clock stops itself, and its components with it, once the outcome is known
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SimulationException("interrupted");
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException re) throw re;
-      throw new SimulationException(String.valueOf(e.getCause()));
+      return Simulation.await(outcome); // the clock stops itself, and its components with it, once this is known
+    } finally {
+      current = null;
     }
   }
 

@@ -3,6 +3,7 @@ package io.tlogsim.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -175,8 +176,8 @@ class RecoveryTest {
     }
 
     @Override
-    public java.time.Duration placeAgainAfter() {
-      return java.time.Duration.ofMillis(200);
+    public Duration placeAgainAfter() {
+      return Duration.ofMillis(200);
     }
 
     @Override

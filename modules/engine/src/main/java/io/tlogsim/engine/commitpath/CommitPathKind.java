@@ -202,15 +202,15 @@ public final class CommitPathKind implements ScenarioKind {
     double crashAt = p.getDouble("crashAtSeconds");
     if (crashAt > 0 && crashAt >= p.getDouble("simulatedSeconds")) {
       throw BadInputException.about("crashAtSeconds", "must be less than simulatedSeconds ("
-          + p.getDouble("simulatedSeconds") + "), got " + crashAt);
+          + Text.plain(p.getDouble("simulatedSeconds")) + "), got " + Text.plain(crashAt));
     }
     double crashBelow = p.getDouble("crashRandomSeconds");
     if (crashBelow > p.getDouble("simulatedSeconds")) {
       throw BadInputException.about("crashRandomSeconds", "must be at most simulatedSeconds ("
-          + p.getDouble("simulatedSeconds") + "), got " + crashBelow);
+          + Text.plain(p.getDouble("simulatedSeconds")) + "), got " + Text.plain(crashBelow));
     }
     if (crashAt > 0 && crashBelow > 0) {
-      throw BadInputException.about("crashRandomSeconds", "conflicts with crashAtSeconds = " + crashAt
+      throw BadInputException.about("crashRandomSeconds", "conflicts with crashAtSeconds = " + Text.plain(crashAt)
           + ": give one of them");
     }
     long pages = (p.getLong("tableRows") + p.getInt("rowsPerPage") - 1) / p.getInt("rowsPerPage");

@@ -113,11 +113,14 @@ public final class CommitPathRun {
   /**
    * Commits the sessions were told were done and the hardened log does not hold (REFERENCE.md 3). A session's commits
    * are logged and acknowledged in order, so each side is a prefix of its commits: the lost are the acknowledged beyond
-   * the hardened.
+   * the hardened, less those that failed with 9002 (the model acknowledges a commit that does not wait before the log
+   * takes it; those were never going to be logged).
    */
-  public static long lost(long[] acknowledged, long[] hardened) {
+  public static long lost(long[] acknowledged, long[] hardened, long[] failedUnwaited) {
     long lost = 0;
-    for (int s = 0; s < acknowledged.length; s++) lost += Math.max(0, acknowledged[s] - hardened[s]);
+    for (int s = 0; s < acknowledged.length; s++) {
+      lost += Math.max(0, acknowledged[s] - hardened[s] - failedUnwaited[s]);
+    }
     return lost;
   }
 
@@ -149,7 +152,7 @@ public final class CommitPathRun {
     commits.put("durable", log.durableCommits());
     commits.put("acknowledgedEarly", log.lazyCommits());
     LogCrash crash = log.crash();
-    long lost = crash == null ? 0 : lost(ps.acknowledgedAtCrash(), crash.hardenedCommits());
+    long lost = crash == null ? 0 : lost(ps.acknowledgedAtCrash(), crash.hardenedCommits(), crash.failedUnwaited());
     commits.put("lost", lost);
     commits.put("acknowledgedNotHardened", log.ackedNotHardened());
     commits.put("maxAcknowledgedNotHardened", log.maxAckedNotHardened());
@@ -244,6 +247,7 @@ public final class CommitPathRun {
         Map<String, Object> rm = new LinkedHashMap<>();
         rm.put("rolledForward", crash.rolledForward());
         rm.put("rolledBack", crash.rolledBack());
+        if (o.model().recoveryManager() >= 0) rm.put("finished", false); // timed, but the run ended first
         s.put("recovery", rm);
       }
     }
@@ -288,6 +292,9 @@ public final class CommitPathRun {
       RecoveryManager.Stats timed = recovery(o);
       List<String> items = new ArrayList<>(List.of("rolls forward " + Text.plural(crash.rolledForward(), "commit"),
           "rolls back " + Text.plural(crash.rolledBack(), "transaction")));
+      if (timed == null && o.model().recoveryManager() >= 0) {
+        items.add("not finished when the run ended (give simulatedSeconds more room after the crash)");
+      }
       if (timed != null) {
         RecoveryManager.Recovery r = timed.recoveries().get(0);
         items.addAll(List.of("start-up " + Text.latencyUs(r.startDelayNanos() / 1e3) + " ("

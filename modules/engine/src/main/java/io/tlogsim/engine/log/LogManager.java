@@ -97,7 +97,6 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private int backupLink = -1; // to the backup agent that takes BACKUP LOG (-1: none)
   private int recoveryLink = -1; // to the recovery manager that reads the log after the crash (-1: none)
 
-
   // ---- state (snapshot: State) ----
   private long appendLsn;
   private long openStart; // LSN where the open block starts
@@ -146,6 +145,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long flushes; // sp_flush_log requests
   private long checkpointsDone;
   private long logBackups; // BACKUP LOGs asked of the agent
+  private boolean heldByGrowth; // the requests waiting now were held by a data-file growth
 
   /**
    * @param deviceLinks link to each device, by the device index that placements ({@link LogSpace}, {@link DataFiles})
@@ -268,12 +268,15 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
           pending.first(P_D))) {
         return;
       }
-      logBufferWaits++;
-      logBufferWaitNanos += now() - pending.first(P_ARRIVAL);
+      if (!heldByGrowth) { // a data-file growth's wait is data.growthStallMs, not LOGBUFFER
+        logBufferWaits++;
+        logBufferWaitNanos += now() - pending.first(P_ARRIVAL);
+      }
       pending.removeFirst();
       pendingBegun = false;
       pendingDone = 0;
     }
+    heldByGrowth = false;
   }
 
   /**
@@ -281,7 +284,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
    * wait (no free log buffer, or the log space refused), with the progress kept.
    */
   private boolean admit(int kind, long a, long b, long c, long d) {
-    if (dataGrowth != null && dataGrowth.stalled()) return false; // a data-file growth is being zeroed
+    if (dataGrowth != null && dataGrowth.stalled()) { // a data-file growth is being zeroed
+      heldByGrowth = true;
+      return false;
+    }
     if (managed) {
       if ((kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) && droppedAfterFailure(kind, a)) return true;
       if (admitting(kind, a, b, c, d)) return true;
@@ -307,7 +313,11 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     if (kind == LogProtocol.COMMIT) {
       failedTxn[session] = false;
       activeTxns--;
-      if ((flags & LogProtocol.FLAG_WAITS) != 0) replyStatement(session, LogProtocol.FAILED);
+      if ((flags & LogProtocol.FLAG_WAITS) != 0) {
+        replyStatement(session, LogProtocol.FAILED);
+      } else if (ledger != null) {
+        ledger.failedUnwaited(session);
+      }
     }
     return true;
   }
@@ -323,7 +333,11 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         if (!pendingBegun && (LogProtocol.flags(a) & LogProtocol.FLAG_BEGIN) != 0) activeTxns++; // counted as begun
         if (kind == LogProtocol.COMMIT) {
           activeTxns--;
-          if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0) replyStatement(session, LogProtocol.FAILED);
+          if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0) {
+            replyStatement(session, LogProtocol.FAILED);
+          } else if (ledger != null) {
+            ledger.failedUnwaited(session);
+          }
         } else {
           failedTxn[session] = true;
         }
@@ -366,6 +380,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         // promise to the sessions), and its record follows every change whose page it writes
         if (append(Math.max(1, cfg.checkpointRecordBytes()), 1) != 0) return false;
         checkpoints.add(a, appendLsn);
+        if (ledger != null) ledger.checkpointLogged();
         flushTo(appendLsn);
         return true;
       }
@@ -897,7 +912,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         checkpointWriting, lazyTimer, checkpointTimer, sampleTimer, failedTxn == null ? null : failedTxn.clone(),
         new long[] {records, recordBytes, writes, pagesWritten,
             bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
-            logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, logBackups},
+            logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, logBackups, heldByGrowth ? 1 : 0},
         fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
         ledger == null ? null : ledger.snapshot(), down, crashed,
         dataGrowth == null ? null : dataGrowth.snapshot());
@@ -949,6 +964,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     flushes = c[13];
     checkpointsDone = c[14];
     logBackups = c[15];
+    heldByGrowth = c[16] != 0;
     for (int i = 0; i < s.files().length; i++) if (s.files()[i].length > 0) fileStats(i).setCounters(s.files()[i]);
     policy.restore(s.policy());
     space.restore(s.space());

@@ -45,6 +45,9 @@ public interface LogSpace {
     /** Records a fact for the journal (log growth, 9002, space samples). */
     default void record(Object fact) {}
 
+    /** The log is hardened up to here (log offsets): what a log backup may read. */
+    long hardenedLsn();
+
     /** A session's administrative step ({@link #admin}) that had to wait for the device is done. */
     default void adminDone(int session) {}
 

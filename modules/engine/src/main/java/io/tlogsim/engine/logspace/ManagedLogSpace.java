@@ -425,7 +425,7 @@ public final class ManagedLogSpace implements LogSpace {
   }
 
   /**
-   * BACKUP LOG (REFERENCE.md 1, 3): reads the log from where the last log backup ended to the end of what is written,
+   * BACKUP LOG (REFERENCE.md 1, 3): reads the log from where the last log backup ended to the end of what is hardened,
    * through the host's backup agent; when the backup set is written, the log is truncated up to there
    * ({@link #truncateUpTo}). Backups of one database run one at a time (SQL Server's error 3023 for another).
    */
@@ -435,7 +435,7 @@ public final class ManagedLogSpace implements LogSpace {
           + " encryption changes on a database must be serialized.");
       return true;
     }
-    long to = layout.endLsn();
+    long to = Math.max(backupLsn, Math.min(layout.endLsn(), host.hardenedLsn()));
     backupSession = session;
     backupTo = to;
     host.backupLog(pieces(Math.max(backupLsn, layout.activeStartLsn()), to));

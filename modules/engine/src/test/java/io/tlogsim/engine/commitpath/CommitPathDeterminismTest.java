@@ -15,6 +15,7 @@ import io.tlogsim.kernel.RunSettings;
 import io.tlogsim.kernel.Simulation;
 import io.tlogsim.kernel.VirtualTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,9 +109,9 @@ class CommitPathDeterminismTest {
       var a = CommitPathModel.log(m, whole).crash();
       var b = CommitPathModel.log(fresh, resumed).crash();
       assertEquals(a.withoutSessions(), b.withoutSessions());
-      assertEquals(java.util.Arrays.toString(a.hardenedCommits()), java.util.Arrays.toString(b.hardenedCommits()));
-      assertEquals(java.util.Arrays.toString(CommitPathModel.sessions(m, whole).acknowledgedAtCrash()),
-          java.util.Arrays.toString(CommitPathModel.sessions(fresh, resumed).acknowledgedAtCrash()));
+      assertEquals(Arrays.toString(a.hardenedCommits()), Arrays.toString(b.hardenedCommits()));
+      assertEquals(Arrays.toString(CommitPathModel.sessions(m, whole).acknowledgedAtCrash()),
+          Arrays.toString(CommitPathModel.sessions(fresh, resumed).acknowledgedAtCrash()));
     }
     System.out.printf("commit path crash, %s: %s; recovery %s%n", policy, one.get("crash"), one.get("recovery"));
   }

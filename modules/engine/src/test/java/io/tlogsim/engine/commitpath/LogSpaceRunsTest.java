@@ -5,6 +5,7 @@ import static io.tlogsim.engine.commitpath.CommitPathRuns.num;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -98,7 +99,7 @@ class LogSpaceRunsTest {
     assertEquals((16_384_000 + 5.0 * 4 * 1048576) / 1048576, num(zeroed, "data.sizeMB"), 0.01);
     assertTrue(num(zeroed, "data.growthStallMs") > 0);
 
-    String[] ifi = java.util.Arrays.copyOf(base, base.length + 2);
+    String[] ifi = Arrays.copyOf(base, base.length + 2);
     ifi[base.length] = "instantFileInitialization";
     ifi[base.length + 1] = "true";
     Map<String, Object> instant = CommitPathRuns.run("log-space", ifi);
