@@ -1,5 +1,7 @@
 package io.tlogsim.cli;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.tlogsim.analysis.LatencyLog;
 import io.tlogsim.analysis.SummaryComparison;
 import io.tlogsim.analysis.SummaryWriter;
@@ -43,6 +45,8 @@ import picocli.CommandLine.Spec;
         Tlogsim.ENV_JDBC,
         Tlogsim.ENV_JDBC_USER})
 final class ReplayCommand implements Callable<Integer> {
+  private static final JsonMapper JSON = new JsonMapper();
+
   @Spec
   CommandSpec spec;
 
@@ -94,7 +98,7 @@ final class ReplayCommand implements Callable<Integer> {
       List<Path> reportFiles = ReportFiles.write(dir, runId, summary, result,
           ReportFiles.intervalFacts(run.facts()), rebuilt.topology());
       if (json) stdout.print(SummaryWriter.toJson(runId, summary));
-      String drift = drift(run.summary(), SummaryWriter.withRunId(runId, summary));
+      String drift = run.summary() == null ? null : drift(asRead(runId, run.summary()), asRead(runId, summary));
       if (drift != null) {
         err.println("tlogsim: note: the rebuilt summary differs from the one the run wrote at " + drift
             + " (written by another version of tlogsim?)");
@@ -138,9 +142,16 @@ final class ReplayCommand implements Callable<Integer> {
     return written != null ? written : run.spec().provenance();
   }
 
+  /**
+   * A summary as summary.json reads back: both sides of {@link #drift} compare as JSON (a number the run kept as an int
+   * and the journal gave back as a long is the same number).
+   */
+  private static Map<String, Object> asRead(String runId, Map<String, Object> summary) throws IOException {
+    return JSON.readValue(SummaryWriter.toJson(runId, summary), new TypeReference<LinkedHashMap<String, Object>>() {});
+  }
+
   /** The first paths where the rebuilt summary differs from the stored one, or null when they agree. */
   private static String drift(Map<String, Object> stored, Map<String, Object> rebuilt) {
-    if (stored == null) return null;
     List<String> paths = SummaryComparison.rows(stored, rebuilt).stream().filter(SummaryComparison.Row::differs)
         .map(SummaryComparison.Row::path).toList();
     if (paths.isEmpty()) return null;

@@ -56,15 +56,15 @@ public final class LogDrivePlacementKind implements ScenarioKind {
   List<Layout> layouts(Params p) {
     String disk = p.getString("memberDevice");
     return List.of(
-        new Layout("shared", "log and data on one " + disk, Map.of("logDevice", disk, "dataOnLogDevice", true)),
-        new Layout("own-disk", "the log on its own " + disk, Map.of("logDevice", disk, "dataOnLogDevice", false)),
+        new Layout("shared", "log and data on one " + disk, Params.ordered("logDevice", disk, "dataOnLogDevice", true)),
+        new Layout("own-disk", "the log on its own " + disk, Params.ordered("logDevice", disk, "dataOnLogDevice", false)),
         raid(1, p.getInt("raid1Members"), disk), raid(5, p.getInt("raid5Members"), disk),
         raid(10, p.getInt("raid10Members"), disk));
   }
 
   private static Layout raid(int level, int members, String disk) {
     return new Layout("raid" + level, "the log on RAID " + level + " of " + members + " " + disk + "s",
-        Map.of("logDevice", "raid", "dataOnLogDevice", false, "raidLevel", level, "raidMembers", members));
+        Params.ordered("logDevice", "raid", "dataOnLogDevice", false, "raidLevel", level, "raidMembers", members));
   }
 
   /** The commit-path parameters of one layout: this kind's, plus what the layout sets. */

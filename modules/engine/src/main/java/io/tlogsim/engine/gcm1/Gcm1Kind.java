@@ -96,7 +96,7 @@ public final class Gcm1Kind implements ScenarioKind {
     long hop = VirtualTime.micros(p.getDouble("hopUs"));
     int block = p.getInt("blockBytes");
     Script script = new Script(List.of(new Step(Step.Type.COMMIT_LOOP, "commit-loop", 0, 0, 1,
-        p.getDouble("thinkMeanUs"), true, false, 0, false, java.util.Map.of("step", "commit-loop",
+        p.getDouble("thinkMeanUs"), true, false, 0, false, Params.ordered("step", "commit-loop",
             "thinkMeanUs", p.getDouble("thinkMeanUs")))));
     LogConfig log = new LogConfig(block, 0, p.getInt("maxWriteBytes") / block, Integer.MAX_VALUE, 1, Long.MAX_VALUE,
         true, 0, 0, false, false, hop, p.getInt("deviceLinkNs"));

@@ -104,7 +104,7 @@ public final class PgCommitKind implements ScenarioKind {
   static CommitPathModel.Spec spec(Params p, int clients, boolean synchronousCommit) {
     double seconds = p.getDouble("simulatedSeconds");
     Script script = new Script(List.of(new Step(Step.Type.INSERT, "insert", 0, seconds, 1, p.getDouble("roundTripUs"),
-        false, false, 0, false, Map.of("step", "insert", "seconds", seconds, "thinkUs", p.getDouble("roundTripUs")))));
+        false, false, 0, false, Params.ordered("step", "insert", "seconds", seconds, "thinkUs", p.getDouble("roundTripUs")))));
     long hop = VirtualTime.micros(1); // a backend hands its WAL to shared buffers in-process
     Workload w = new Workload(p.getInt("cores"), hop, 0, VirtualTime.micros(p.getDouble("cpuPerTxnUs")), 0, 0, 0,
         p.getInt("insertRecordBytes"), p.getInt("insertRecordBytes"), p.getInt("insertRecordBytes"),
@@ -177,7 +177,8 @@ public final class PgCommitKind implements ScenarioKind {
     m.put("clients", clients);
     m.put("synchronousCommit", sync);
     m.put("tps", round(o.commits().count() / o.elapsedSeconds()));
-    m.put("latencyUs", Map.of("mean", round(o.commits().meanLatencyUs()), "p99", round(o.commits().percentileUs(99))));
+    m.put("latencyUs", Params.ordered("mean", round(o.commits().meanLatencyUs()), "p99",
+        round(o.commits().percentileUs(99))));
     m.put("walWrites", o.log().writes());
     m.put("commitsPerWalWrite", o.log().writes() == 0 ? 0 : round(o.commits().count() / (double) o.log().writes()));
     m.put("cpuWaitMs", round(o.sessions().cpuWaitNanos() / 1e6));

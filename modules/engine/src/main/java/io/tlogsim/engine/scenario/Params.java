@@ -16,6 +16,16 @@ public final class Params {
     return values;
   }
 
+  /**
+   * Keys and values in the order given, for settings made in code that end up in summary.json: Map.of's order changes
+   * from one JVM to the next, and a replay or another cluster node must write the same bytes.
+   */
+  public static Map<String, Object> ordered(Object... keyValues) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < keyValues.length; i += 2) m.put((String) keyValues[i], keyValues[i + 1]);
+    return m;
+  }
+
   private Object get(String key) {
     Object v = values.get(key);
     if (v == null) throw new IllegalArgumentException("no parameter " + key);
