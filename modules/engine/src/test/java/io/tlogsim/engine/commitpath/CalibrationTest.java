@@ -1,9 +1,10 @@
 package io.tlogsim.engine.commitpath;
 
-import static io.tlogsim.engine.commitpath.CommitPathRuns.num;
+import static io.tlogsim.engine.ScenarioRuns.num;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tlogsim.engine.ScenarioRuns;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -23,14 +24,14 @@ class CalibrationTest {
 
   @Test
   void informixUnbufferedAndBufferedReproduceThePublishedOnstatFigures() {
-    Map<String, Object> u = CommitPathRuns.run("informix-unbuffered");
+    Map<String, Object> u = ScenarioRuns.run("informix-unbuffered");
     within(5015, num(u, "log.writes"), 0.05, "unbuffered numwrits");
     within(4.0, num(u, "log.pagesPerWrite"), 0.10, "unbuffered pages/io");
     within(510_094, num(u, "log.records"), 0.02, "unbuffered numrecs");
     double ue = num(u, "phases[1].seconds");
     assertTrue(ue >= 11 * 0.8 && ue <= 12 * 1.2, "unbuffered elapsed " + ue + " s, published 11-12 s");
 
-    Map<String, Object> b = CommitPathRuns.run("informix-buffered");
+    Map<String, Object> b = ScenarioRuns.run("informix-buffered");
     within(313, num(b, "log.writes"), 0.05, "buffered numwrits");
     within(61.1, num(b, "log.pagesPerWrite"), 0.10, "buffered pages/io");
     within(510_095, num(b, "log.records"), 0.02, "buffered numrecs");
@@ -38,7 +39,7 @@ class CalibrationTest {
     assertTrue(be >= 8 * 0.8 && be <= 9 * 1.2, "buffered elapsed " + be + " s, published 8-9 s");
     assertEquals(5000.0, num(b, "commits.acknowledgedEarly"), "every buffered commit returns before its flush");
 
-    Map<String, Object> g = CommitPathRuns.run("informix-group-commit");
+    Map<String, Object> g = ScenarioRuns.run("informix-group-commit");
     double gw = num(g, "log.writes");
     assertTrue(gw <= num(u, "log.writes") / 4 && gw <= num(b, "log.writes") * 4,
         "group commit: " + gw + " writes, of the order of the buffered " + num(b, "log.writes"));
@@ -51,7 +52,7 @@ class CalibrationTest {
 
   @Test
   void theLogPaysForSharingItsDiskAndRaid5PaysItsParity() {
-    Map<String, Object> s = CommitPathRuns.run("log-drive-placement", "script",
+    Map<String, Object> s = ScenarioRuns.run("log-drive-placement", "script",
         "[{step = update, seconds = 3, thinkUs = 10000, think = exponential, access = random}]");
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> l = (List<Map<String, Object>>) s.get("layouts");
@@ -79,7 +80,7 @@ class CalibrationTest {
     long[] caps = {500, 2300, 7500}; // REFERENCE.md 4: the bands of 1, 300 and 1,200 GiB
     double previous = 0;
     for (int i = 0; i < sizes.length; i++) {
-      Map<String, Object> s = CommitPathRuns.run("azure-mi-log-" + sizes[i], "script", "[{step = insert, seconds = 2}]");
+      Map<String, Object> s = ScenarioRuns.run("azure-mi-log-" + sizes[i], "script", "[{step = insert, seconds = 2}]");
       double writelog = num(s, "waits.WRITELOG.totalMs");
       assertTrue(writelog > num(s, "waits.CPU.totalMs") && writelog > num(s, "waits.LOGBUFFER.totalMs"),
           "WRITELOG is the top wait");
@@ -94,7 +95,7 @@ class CalibrationTest {
 
   @Test
   void pgCommitGroupsMoreCommitsPerFlushAsClientsGrowAndAsynchronousCommitIsFaster() {
-    Map<String, Object> s = CommitPathRuns.run("pg-commit", "simulatedSeconds", "1");
+    Map<String, Object> s = ScenarioRuns.run("pg-commit", "simulatedSeconds", "1");
     @SuppressWarnings("unchecked")
     List<Map<String, Object>> sweep = (List<Map<String, Object>>) s.get("sweep");
     assertEquals(14, sweep.size());

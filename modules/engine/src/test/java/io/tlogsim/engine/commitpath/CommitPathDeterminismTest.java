@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
+import io.tlogsim.engine.ScenarioRuns;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.Scenario;
 import io.tlogsim.kernel.Checkpoint;
@@ -39,7 +40,7 @@ class CommitPathDeterminismTest {
             + " {step = delayed-durability, on = true}, {step = update, seconds = 0.01, access = random},"
             + " {step = flush-log}, {step = large-update, rows = 500, rollback = true}]"));
     kv.addAll(List.of(more));
-    return CommitPathRuns.scenario("commit-path", kv.toArray(new String[0]));
+    return ScenarioRuns.scenario("commit-path", kv.toArray(new String[0]));
   }
 
   private static Map<String, Object> model(Map<String, Object> summary) {
@@ -52,10 +53,10 @@ class CommitPathDeterminismTest {
   @ValueSource(strings = {"group-commit", "postgresql", "delayed-durability", "buffered"})
   void sameSummaryOnAnyThreadsAndEveryCheckpointResumesToTheDigest(String policy) throws Exception {
     Scenario s = busy(policy);
-    Map<String, Object> one = CommitPathRuns.run(s, 7, 1);
-    for (int threads : new int[] {2, 8}) assertEquals(model(one), model(CommitPathRuns.run(s, 7, threads)));
-    assertTrue(CommitPathRuns.num(one, "commits.count") > 100, "commits " + one.get("commits"));
-    assertNotEquals(one.get("digest"), CommitPathRuns.run(s, 8, 2).get("digest"), "another seed, another run");
+    Map<String, Object> one = ScenarioRuns.run(s, 7, 1);
+    for (int threads : new int[] {2, 8}) assertEquals(model(one), model(ScenarioRuns.run(s, 7, threads)));
+    assertTrue(ScenarioRuns.num(one, "commits.count") > 100, "commits " + one.get("commits"));
+    assertNotEquals(one.get("digest"), ScenarioRuns.run(s, 8, 2).get("digest"), "another seed, another run");
 
     Params p = s.params();
     long end = s.endTimeNanos();
@@ -79,7 +80,7 @@ class CommitPathDeterminismTest {
     System.out.printf("commit path, %s: %d of %d checkpoints resumed to digest %s, %s simulated s%n", policy,
         (taken.size() + step - 1) / step, taken.size(),
         whole.digestHex(), one.get("simulatedSeconds"));
-    assertTrue(VirtualTime.seconds(CommitPathRuns.num(one, "simulatedSeconds")) < end, "the script finished");
+    assertTrue(VirtualTime.seconds(ScenarioRuns.num(one, "simulatedSeconds")) < end, "the script finished");
   }
 
   /** A power loss mid-run: the same crash figures on any threads, and from every checkpoint before it. */
@@ -87,10 +88,10 @@ class CommitPathDeterminismTest {
   @ValueSource(strings = {"delayed-durability", "group-commit"})
   void aCrashRunIsDeterministicAndResumes(String policy) throws Exception {
     Scenario s = busy(policy, "crashRandomSeconds", "0.12", "simulatedSeconds", "0.12"); // the script takes ~0.2 s
-    Map<String, Object> one = CommitPathRuns.run(s, 7, 1);
+    Map<String, Object> one = ScenarioRuns.run(s, 7, 1);
     assertTrue(one.containsKey("crash") && one.containsKey("recovery"), "crash figures: " + one.keySet());
-    assertEquals(model(one), model(CommitPathRuns.run(s, 7, 8)));
-    assertNotEquals(one.get("crash"), CommitPathRuns.run(s, 9, 2).get("crash"), "another seed, another crash time");
+    assertEquals(model(one), model(ScenarioRuns.run(s, 7, 8)));
+    assertNotEquals(one.get("crash"), ScenarioRuns.run(s, 9, 2).get("crash"), "another seed, another crash time");
 
     Params p = s.params();
     long end = s.endTimeNanos();

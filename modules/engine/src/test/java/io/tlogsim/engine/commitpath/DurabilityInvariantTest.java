@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.tlogsim.engine.ScenarioRuns;
 import io.tlogsim.engine.log.LogCrash;
 import io.tlogsim.engine.log.LogStats;
 import io.tlogsim.engine.scenario.RunControl;
@@ -71,7 +72,7 @@ class DurabilityInvariantTest {
         "script", "[{ step = insert, seconds = 1, commitEvery = 3, thinkUs = 50, think = exponential }]",
         "logBuffers", "4", "crashRandomSeconds", "0.02"));
     kv.addAll(List.of(s.keyValues()));
-    return CommitPathRuns.scenario("commit-path", kv.toArray(new String[0]));
+    return ScenarioRuns.scenario("commit-path", kv.toArray(new String[0]));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -112,7 +113,7 @@ class DurabilityInvariantTest {
         long notTaken = sessions.lazyCommits() - log.lazyCommits() - crash.pendingLazyCommits();
         assertTrue(notTaken >= sessions.inFlightAtCrash() && notTaken <= sessions.inFlightAtCrash() + acked.length,
             at + ": " + notTaken + " sent and not taken, " + sessions.inFlightAtCrash() + " acknowledged on the way");
-        assertEquals(lost, ((Number) CommitPathRuns.at(summary, "commits.lost")).longValue(), "summary's commits.lost");
+        assertEquals(lost, ((Number) ScenarioRuns.at(summary, "commits.lost")).longValue(), "summary's commits.lost");
         if (setting.allWait()) assertEquals(0, exposed, at + ": nothing acknowledged early");
         // no checkpoint in this load: recovery redoes every hardened commit
         assertEquals(hardenedTotal, crash.rolledForward(), at + ": rolled forward");
@@ -134,17 +135,17 @@ class DurabilityInvariantTest {
    */
   @org.junit.jupiter.api.Test
   void recoveryRollsForwardTheCommitsAfterTheLastCheckpoint() {
-    Scenario s = CommitPathRuns.scenario("commit-path", "simulatedSeconds", "1", "sessions", "1", "tableRows", "10000",
+    Scenario s = ScenarioRuns.scenario("commit-path", "simulatedSeconds", "1", "sessions", "1", "tableRows", "10000",
         "checkpointIntervalS", "0", "crashAtSeconds", "0.5", "script",
         "[{ step = insert, rows = 300, commitEvery = 3 }, { step = checkpoint },"
             + " { step = insert, seconds = 1, commitEvery = 3, thinkUs = 100 }]");
-    Map<String, Object> summary = CommitPathRuns.run(s, 42, 1);
-    double committed = CommitPathRuns.num(summary, "commits.count");
+    Map<String, Object> summary = ScenarioRuns.run(s, 42, 1);
+    double committed = ScenarioRuns.num(summary, "commits.count");
     assertTrue(committed > 200, "commits after the checkpoint: " + summary.get("commits"));
-    assertEquals(0.0, CommitPathRuns.num(summary, "commits.lost"));
-    assertEquals(1.0, CommitPathRuns.num(summary, "log.checkpoints"));
+    assertEquals(0.0, ScenarioRuns.num(summary, "commits.lost"));
+    assertEquals(1.0, ScenarioRuns.num(summary, "log.checkpoints"));
     // the session was told of every commit before its last one at most: the hardened log holds them all
-    double forward = CommitPathRuns.num(summary, "recovery.rolledForward");
+    double forward = ScenarioRuns.num(summary, "recovery.rolledForward");
     assertTrue(forward >= committed - 100 && forward <= committed - 100 + 1,
         forward + " rolled forward, " + committed + " commits of which 100 before the checkpoint");
   }

@@ -3,6 +3,7 @@ package io.tlogsim.engine.commitpath;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
+import io.tlogsim.engine.ScenarioRuns;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.Scenario;
 import io.tlogsim.kernel.Checkpoint;
@@ -31,9 +32,9 @@ class LogSpaceDeterminismTest {
   @ParameterizedTest
   @ValueSource(strings = {"two-log-files", "log-full-9002", "log-backup-cadence"})
   void sameDigestOnAnyThreadsAndAfterAResumeFromEveryCheckpoint(String name) throws Exception {
-    Scenario s = CommitPathRuns.scenario(name, "logMaxSizeMB", name.equals("log-full-9002") ? "12" : "0");
-    Map<String, Object> one = CommitPathRuns.run(s, 7, 1);
-    assertEquals(one.get("digest"), CommitPathRuns.run(s, 7, 2).get("digest"));
+    Scenario s = ScenarioRuns.scenario(name, "logMaxSizeMB", name.equals("log-full-9002") ? "12" : "0");
+    Map<String, Object> one = ScenarioRuns.run(s, 7, 1);
+    assertEquals(one.get("digest"), ScenarioRuns.run(s, 7, 2).get("digest"));
 
     Params p = s.params();
     long end = s.endTimeNanos();

@@ -1,10 +1,11 @@
 package io.tlogsim.engine.commitpath;
 
-import static io.tlogsim.engine.commitpath.CommitPathRuns.at;
-import static io.tlogsim.engine.commitpath.CommitPathRuns.num;
+import static io.tlogsim.engine.ScenarioRuns.at;
+import static io.tlogsim.engine.ScenarioRuns.num;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tlogsim.engine.ScenarioRuns;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,7 @@ class LogSpaceRunsTest {
 
   @Test
   void twoGrowingLogFilesGrowInTurnWhileTheLogWaitsForTheZeroes() {
-    Map<String, Object> s = CommitPathRuns.run("two-log-files");
+    Map<String, Object> s = ScenarioRuns.run("two-log-files");
     assertEquals(12.0, num(s, "log.files[0].vlfs"));
     assertEquals(8.0, num(s, "log.files[1].vlfs"));
     assertEquals(3.0, num(s, "log.growths"));
@@ -28,7 +29,7 @@ class LogSpaceRunsTest {
 
   @Test
   void aFullLogFailsAtTheTransactionTheArithmeticPredictsAndTheRunGoesOn() {
-    Map<String, Object> s = CommitPathRuns.run("log-full-9002", "logMaxSizeMB", "16");
+    Map<String, Object> s = ScenarioRuns.run("log-full-9002", "logMaxSizeMB", "16");
     // each transaction takes 2,048 B of log (1,800 B of records on whole 512 B sectors); the log manager asks for one
     // 60 KB block ahead: (16 MB - 60 KB) / 2,048 B transactions commit, the next fails (to within the one
     // transaction whose block the last reservation covers)
@@ -37,14 +38,14 @@ class LogSpaceRunsTest {
     assertTrue(num(s, "log.fullErrors") > 0);
     assertEquals("end", at(s, "logspace[0].name"), "the script went on after the errors");
 
-    Map<String, Object> open = CommitPathRuns.run("log-full-9002-open-transaction", "logMaxSizeMB", "16");
+    Map<String, Object> open = ScenarioRuns.run("log-full-9002-open-transaction", "logMaxSizeMB", "16");
     assertEquals("ACTIVE_TRANSACTION", at(open, "log.fullReason"));
     assertEquals(1.0, num(open, "log.fullErrors"));
   }
 
   @Test
   void inSimpleTheSameLoadFitsBecauseCheckpointsTruncate() {
-    Map<String, Object> s = CommitPathRuns.run("log-full-9002", "recoveryModel", "SIMPLE", "logMaxSizeMB", "16");
+    Map<String, Object> s = ScenarioRuns.run("log-full-9002", "recoveryModel", "SIMPLE", "logMaxSizeMB", "16");
     assertEquals(0.0, num(s, "log.fullErrors"));
     assertEquals(20000.0, num(s, "commits.count"));
     assertTrue(num(s, "log.checkpoints") > 0);
@@ -54,7 +55,7 @@ class LogSpaceRunsTest {
   @Test
   @SuppressWarnings("unchecked")
   void logBackupsTruncateTheFullLogButNotPastTheLastCheckpoint() {
-    Map<String, Object> s = CommitPathRuns.run("log-backup-cadence");
+    Map<String, Object> s = ScenarioRuns.run("log-backup-cadence");
     assertEquals(0.0, num(s, "log.fullErrors"), "log-full-9002's load fits once log backups truncate");
     assertEquals(20000.0, num(s, "commits.count"));
     List<Map<String, Object>> backups = (List<Map<String, Object>>) at(s, "backups");
@@ -74,16 +75,16 @@ class LogSpaceRunsTest {
 
   @Test
   void aCrashMidStatementIsRecoveredThroughTheLogsVlfsAndRollsTheStatementBack() {
-    var sc = CommitPathRuns.scenario("log-full-9002-open-transaction", "crashAtSeconds", "1.5");
-    Map<String, Object> s = CommitPathRuns.run(sc, 42, 2);
+    var sc = ScenarioRuns.scenario("log-full-9002-open-transaction", "crashAtSeconds", "1.5");
+    Map<String, Object> s = ScenarioRuns.run(sc, 42, 2);
     assertEquals(1.0, num(s, "recovery.rolledBack"), "the INSERT ... SELECT under way");
     assertEquals(0.0, num(s, "commits.lost"));
     assertEquals(num(s, "log.vlfs"), num(s, "recovery.vlfHeaderReads"), "start-up reads every VLF's header");
     for (String phase : List.of("startDelaySeconds", "analysisSeconds", "redoSeconds", "undoSeconds")) {
       assertTrue(num(s, "recovery." + phase) > 0, phase + ": " + s.get("recovery"));
     }
-    assertEquals(s.get("digest"), CommitPathRuns.run(sc, 42, 1).get("digest"));
-    assertEquals(s.get("recovery"), CommitPathRuns.run(sc, 42, 1).get("recovery"));
+    assertEquals(s.get("digest"), ScenarioRuns.run(sc, 42, 1).get("digest"));
+    assertEquals(s.get("recovery"), ScenarioRuns.run(sc, 42, 1).get("recovery"));
   }
 
   @Test
@@ -93,7 +94,7 @@ class LogSpaceRunsTest {
     String[] base = {"tableRows", "100000", "rowsPerPage", "50", "dataFileMB", "10", "dataGrowthMB", "4",
         "logSizeMB", "64", "cpuUpdateRowUs", "0", // the statement is all log and growth: the stalls show
         "script", "[{ step = large-update, rows = 100000, growBytes = 200, name = update }]"};
-    Map<String, Object> zeroed = CommitPathRuns.run("log-space", base);
+    Map<String, Object> zeroed = ScenarioRuns.run("log-space", base);
     assertEquals(5.0, num(zeroed, "data.growths"));
     assertEquals(5.0 * 4 * 1048576, num(zeroed, "data.zeroedBytes"));
     assertEquals((16_384_000 + 5.0 * 4 * 1048576) / 1048576, num(zeroed, "data.sizeMB"), 0.01);
@@ -102,7 +103,7 @@ class LogSpaceRunsTest {
     String[] ifi = Arrays.copyOf(base, base.length + 2);
     ifi[base.length] = "instantFileInitialization";
     ifi[base.length + 1] = "true";
-    Map<String, Object> instant = CommitPathRuns.run("log-space", ifi);
+    Map<String, Object> instant = ScenarioRuns.run("log-space", ifi);
     assertEquals(5.0, num(instant, "data.growths"));
     assertEquals(0.0, num(instant, "data.zeroedBytes"));
     assertEquals(0.0, num(instant, "data.growthStallMs"));
@@ -112,7 +113,7 @@ class LogSpaceRunsTest {
 
   @Test
   void sameDigestOnOneAndTwoThreads() {
-    var sc = CommitPathRuns.scenario("two-log-files");
-    assertEquals(CommitPathRuns.run(sc, 42, 1).get("digest"), CommitPathRuns.run(sc, 42, 2).get("digest"));
+    var sc = ScenarioRuns.scenario("two-log-files");
+    assertEquals(ScenarioRuns.run(sc, 42, 1).get("digest"), ScenarioRuns.run(sc, 42, 2).get("digest"));
   }
 }

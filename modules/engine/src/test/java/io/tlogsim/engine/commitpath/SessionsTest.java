@@ -1,7 +1,7 @@
 package io.tlogsim.engine.commitpath;
 
-import static io.tlogsim.engine.commitpath.CommitPathRuns.num;
-import static io.tlogsim.engine.commitpath.CommitPathRuns.run;
+import static io.tlogsim.engine.ScenarioRuns.num;
+import static io.tlogsim.engine.ScenarioRuns.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
+import io.tlogsim.engine.ScenarioRuns;
 import io.tlogsim.engine.scenario.Params;
 import io.tlogsim.engine.scenario.Scenario;
 import io.tlogsim.kernel.Checkpoint;
@@ -27,7 +28,7 @@ class ReadPathDeterminismTest {
   private static final ObjectMapper CBOR = new ObjectMapper(new CBORFactory());
 
   private static Scenario busy() {
-    return ReadPathRuns.scenario("read-path", "logInitialMB", "2", "logGrowthMB", "1", "logDevice", "hdd",
+    return ScenarioRuns.scenario("read-path", "logInitialMB", "2", "logGrowthMB", "1", "logDevice", "hdd",
         "dataFileMB", "4", "updateRowLogBytes", "300", "script", "[{step = backup-database},"
             + " {step = add-data-file, files = 30}, {step = insert, rows = 300, commitEvery = 7},"
             + " {step = remove-data-file, files = 20}, {step = backup-log}, {step = large-update, rows = 3000, statements = 2, commit = false},"
@@ -45,11 +46,11 @@ class ReadPathDeterminismTest {
   @Test
   void sameSummaryOnAnyThreadsAndEveryCheckpointResumesToTheDigest() throws Exception {
     Scenario s = busy();
-    Map<String, Object> one = ReadPathRuns.run(s, 7, 1);
-    assertEquals(model(one), model(ReadPathRuns.run(s, 7, 4)));
-    assertEquals(4, ((List<?>) ReadPathRuns.at(one, "backups")).size(), "full, log, log, differential");
-    assertTrue(ReadPathRuns.num(one, "log.growths") > 0, "the log grew: " + ReadPathRuns.at(one, "log"));
-    assertEquals(1.0, ReadPathRuns.num(one, "recovery.rolledBack"));
+    Map<String, Object> one = ScenarioRuns.run(s, 7, 1);
+    assertEquals(model(one), model(ScenarioRuns.run(s, 7, 4)));
+    assertEquals(4, ((List<?>) ScenarioRuns.at(one, "backups")).size(), "full, log, log, differential");
+    assertTrue(ScenarioRuns.num(one, "log.growths") > 0, "the log grew: " + ScenarioRuns.at(one, "log"));
+    assertEquals(1.0, ScenarioRuns.num(one, "recovery.rolledBack"));
 
     Params p = s.params();
     long end = s.endTimeNanos();

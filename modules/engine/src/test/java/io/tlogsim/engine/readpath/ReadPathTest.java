@@ -1,13 +1,14 @@
 package io.tlogsim.engine.readpath;
 
-import static io.tlogsim.engine.readpath.ReadPathRuns.at;
-import static io.tlogsim.engine.readpath.ReadPathRuns.num;
-import static io.tlogsim.engine.readpath.ReadPathRuns.run;
+import static io.tlogsim.engine.ScenarioRuns.at;
+import static io.tlogsim.engine.ScenarioRuns.num;
+import static io.tlogsim.engine.ScenarioRuns.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tlogsim.engine.ScenarioRuns;
 import io.tlogsim.engine.scenario.BadInputException;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ class ReadPathTest {
     String[] all = new String[DEVICE.length + keys.length];
     System.arraycopy(DEVICE, 0, all, 0, DEVICE.length);
     System.arraycopy(keys, 0, all, DEVICE.length, keys.length);
-    return ReadPathRuns.run("read-path", all);
+    return ScenarioRuns.run("read-path", all);
   }
 
   /** 64 MB of log in one large update, then a log backup: on a log of 256 KB VLFs, or of 128 MB VLFs. */
@@ -168,16 +169,16 @@ class ReadPathTest {
 
   @Test
   void badScriptsAreRefusedWithTheKeyNamed() {
-    BadInputException e = assertThrows(BadInputException.class, () -> ReadPathRuns.scenario("read-path", "script",
+    BadInputException e = assertThrows(BadInputException.class, () -> ScenarioRuns.scenario("read-path", "script",
         "[{step = commit-loop, thinkMeanUs = 10}]"));
     assertTrue(e.getMessage().contains("script") && e.getMessage().contains("commit-loop"), e.getMessage());
-    e = assertThrows(BadInputException.class, () -> ReadPathRuns.scenario("read-path", "script",
+    e = assertThrows(BadInputException.class, () -> ScenarioRuns.scenario("read-path", "script",
         "[{step = insert, seconds = 10}]"));
     assertTrue(e.getMessage().contains("rows"), e.getMessage());
-    e = assertThrows(BadInputException.class, () -> ReadPathRuns.scenario("commit-path", "script",
+    e = assertThrows(BadInputException.class, () -> ScenarioRuns.scenario("commit-path", "script",
         "[{step = backup-log}]"));
     assertTrue(e.getMessage().contains("read-path"), e.getMessage());
-    e = assertThrows(BadInputException.class, () -> ReadPathRuns.scenario("read-path", "script",
+    e = assertThrows(BadInputException.class, () -> ScenarioRuns.scenario("read-path", "script",
         "[{step = add-data-file}]"));
     assertTrue(e.getMessage().contains("files"), e.getMessage());
   }

@@ -1,6 +1,5 @@
-package io.tlogsim.engine.commitpath;
+package io.tlogsim.engine;
 
-import io.tlogsim.engine.ScenarioKinds;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.Scenario;
 import java.io.IOException;
@@ -11,12 +10,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Helpers to load and run scenarios of the commit path with a few keys changed, and to read their summaries. */
-final class CommitPathRuns {
-  private CommitPathRuns() {}
+/**
+ * Helpers for tests: load and run scenarios (built-in, or a kind with its defaults) with a few keys changed, and read
+ * their summaries.
+ */
+public final class ScenarioRuns {
+  private ScenarioRuns() {}
 
   /** A built-in scenario, or else, when {@code name} is a kind, a scenario of that kind with its defaults. */
-  static Scenario scenario(String name, String... keyValues) {
+  public static Scenario scenario(String name, String... keyValues) {
     Map<String, String> o = new LinkedHashMap<>();
     for (int i = 0; i < keyValues.length; i += 2) o.put(keyValues[i], keyValues[i + 1]);
     if (!ScenarioKinds.loader().builtins().containsKey(name) && ScenarioKinds.loader().kindNames().contains(name)) {
@@ -32,16 +34,16 @@ final class CommitPathRuns {
     return ScenarioKinds.loader().load(name, o);
   }
 
-  static Map<String, Object> run(Scenario s, long seed, int threads) {
+  public static Map<String, Object> run(Scenario s, long seed, int threads) {
     return s.run(new RunControl(seed, threads, null)).summary();
   }
 
-  static Map<String, Object> run(String name, String... keyValues) {
+  public static Map<String, Object> run(String name, String... keyValues) {
     return run(scenario(name, keyValues), 42, 2);
   }
 
   @SuppressWarnings("unchecked")
-  static Object at(Map<String, Object> summary, String path) {
+  public static Object at(Map<String, Object> summary, String path) {
     Object cur = summary;
     for (String part : path.split("\\.")) {
       int b = part.indexOf('[');
@@ -52,7 +54,7 @@ final class CommitPathRuns {
     return cur;
   }
 
-  static double num(Map<String, Object> summary, String path) {
+  public static double num(Map<String, Object> summary, String path) {
     return ((Number) at(summary, path)).doubleValue();
   }
 }
