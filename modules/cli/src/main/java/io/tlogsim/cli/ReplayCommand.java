@@ -79,11 +79,7 @@ final class ReplayCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter human = quiet ? null : json ? err : stdout;
     try (Journal journal = Journal.openForReading(js)) {
-      RunStore.StoredRun run = journal.store().load(runId);
-      if (run.status() != RunStatus.COMPLETED) {
-        throw new BadInputException("run " + runId + " is " + run.status().label() + ": it has no results to replay"
-            + (run.status() == RunStatus.INTERRUPTED ? " (tlogsim run --resume " + runId + " finishes it)" : ""));
-      }
+      RunStore.StoredRun run = completed(journal, runId, "replay");
       Path dir = out != null ? Path.of(out) : store.dataDir().resolve("runs").resolve(runId);
       Runner.checkOut(dir, force);
 
@@ -140,6 +136,16 @@ final class ReplayCommand implements Callable<Integer> {
   private static Object provenance(RunStore.StoredRun run) {
     Object written = run.summary() == null ? null : run.summary().get("provenance");
     return written != null ? written : run.spec().provenance();
+  }
+
+  /** The run {@code runId} of the journal, refused (exit 2) unless it completed: only then has it results to use. */
+  static RunStore.StoredRun completed(Journal journal, String runId, String toDo) {
+    RunStore.StoredRun run = journal.store().load(runId);
+    if (run.status() != RunStatus.COMPLETED) {
+      throw new BadInputException("run " + runId + " is " + run.status().label() + ": it has no results to " + toDo
+          + (run.status() == RunStatus.INTERRUPTED ? " (tlogsim run --resume " + runId + " finishes it)" : ""));
+    }
+    return run;
   }
 
   /**

@@ -3,7 +3,6 @@ package io.tlogsim.cli;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.Text;
 import io.tlogsim.journal.Journal;
-import io.tlogsim.journal.RunStatus;
 import io.tlogsim.journal.RunStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -52,11 +51,7 @@ final class ReportCommand implements Callable<Integer> {
     if (out != null && out.isBlank()) throw new BadInputException("--out: must not be empty; give a directory");
     PrintWriter stdout = spec.commandLine().getOut();
     try (Journal journal = Journal.openForReading(store.settings())) {
-      RunStore.StoredRun run = journal.store().load(runId);
-      if (run.status() != RunStatus.COMPLETED) {
-        throw new BadInputException("run " + runId + " is " + run.status().label() + ": it has no results to report"
-            + (run.status() == RunStatus.INTERRUPTED ? " (tlogsim run --resume " + runId + " finishes it)" : ""));
-      }
+      RunStore.StoredRun run = ReplayCommand.completed(journal, runId, "report");
       Path dir = out != null ? Path.of(out) : store.dataDir().resolve("runs").resolve(runId);
       if (Files.exists(dir) && !Files.isDirectory(dir)) {
         throw new BadInputException("--out " + dir + ": exists and is not a directory");
