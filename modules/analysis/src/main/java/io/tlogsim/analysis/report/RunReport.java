@@ -407,10 +407,30 @@ public final class RunReport {
           }
         }
       }
+      crashAndRecovery(bars);
       double end = SummaryPaths.number(in.summary(), "simulatedSeconds");
       if (bars.isEmpty()) return;
       timeline.append("<figure class=\"chart\">\n").append(SvgBars.timeline("Phases", bars,
           Double.isNaN(end) ? 0 : end, 900)).append("</figure>\n");
+    }
+
+    /**
+     * The power loss (a mark at {@code crash.atSeconds}) and the recovery's steps one after another from the crash, as
+     * the summary's {@code recovery.*Seconds} give them: the read path and the commit path report both the same way.
+     */
+    private void crashAndRecovery(List<String[]> bars) {
+      double crashAt = SummaryPaths.number(in.summary(), "crash.atSeconds");
+      double from = SummaryPaths.number(in.summary(), "recovery.crashSeconds");
+      if (Double.isNaN(from)) from = crashAt;
+      if (Double.isNaN(from)) return;
+      bars.add(new String[] {"crash (power loss)", String.valueOf(Double.isNaN(crashAt) ? from : crashAt), "0"});
+      for (String step : List.of("startDelay", "analysis", "redo", "undo")) {
+        double d = SummaryPaths.number(in.summary(), "recovery." + step + "Seconds");
+        if (!(d > 0)) continue;
+        String name = step.equals("startDelay") ? "recovery: start" : "recovery: " + step;
+        bars.add(new String[] {name, String.valueOf(from), String.valueOf(d)});
+        from += d;
+      }
     }
 
     // ------------------------------------------------------------------------------------------ the page

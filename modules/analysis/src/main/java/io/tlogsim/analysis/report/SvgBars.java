@@ -80,12 +80,20 @@ final class SvgBars {
           y + row * 0.65, SvgChart.esc(p[0])));
       b.append(String.format(Locale.ROOT, "<rect class=\"phase\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\""
           + " fill=\"%s\"><title>%s: %s s from %s s</title></rect>%n", left + pw * start / end, y + 3,
-          Math.max(1, pw * len / end), row - 6, p[0].startsWith("warm-up") ? "#bbb" : "#2ca02c", SvgChart.esc(p[0]),
+          Math.max(1, pw * len / end), row - 6, fill(p[0]), SvgChart.esc(p[0]),
           SvgChart.label(len), SvgChart.label(start)));
     }
     b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">simulated s</text>%n</svg>%n",
         left + pw / 2, height - 4));
     return b.toString();
+  }
+
+  /** Grey for the warm-up, red for the crash, orange for the recovery's steps, green for the scenario's phases. */
+  private static String fill(String phase) {
+    if (phase.startsWith("warm-up")) return "#bbb";
+    if (phase.startsWith("crash")) return "#d62728";
+    if (phase.startsWith("recovery")) return "#ff7f0e";
+    return "#2ca02c";
   }
 
   private static StringBuilder head(String title, int width, int height, int left) {

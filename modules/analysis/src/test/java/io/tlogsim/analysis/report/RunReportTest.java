@@ -34,6 +34,21 @@ class RunReportTest {
   }
 
   @Test
+  void theTimelineMarksTheCrashAndTheRecoverysStepsAfterIt() {
+    Map<String, Object> summary = Map.of("scenario", "s", "simulatedSeconds", 3.0,
+        "crash", Map.of("atSeconds", 1.0),
+        "recovery", Map.of("crashSeconds", 1.0, "startDelaySeconds", 0.25, "analysisSeconds", 0.5,
+            "redoSeconds", 0.75, "undoSeconds", 0.0));
+    String html = RunReport.files(new RunReport.Input("r", summary, List.of(), Map.of(), List.of(), id -> "c"))
+        .get(RunReport.FILE);
+    assertTrue(html.contains("<title>crash (power loss): 0 s from 1 s</title>"), html);
+    assertTrue(html.contains("<title>recovery: start: 0.25 s from 1 s</title>"), html);
+    assertTrue(html.contains("<title>recovery: analysis: 0.5 s from 1.25 s</title>"), html);
+    assertTrue(html.contains("<title>recovery: redo: 0.75 s from 1.75 s</title>"), html);
+    assertTrue(!html.contains("recovery: undo"), "a step that took no time is not drawn");
+  }
+
+  @Test
   void aLogScaleWithNothingPositiveStillDraws() {
     String svg = new SvgChart("t", "x", "y").logY(true).add("zeros", new double[] {1, 2}, new double[] {0, 0})
         .render(400, 200);
