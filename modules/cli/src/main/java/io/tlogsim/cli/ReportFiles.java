@@ -31,10 +31,18 @@ final class ReportFiles {
    */
   static List<Path> write(Path dir, String runId, Map<String, Object> summary, ScenarioResult result,
       List<RecordedFact> facts, Topology topology) throws IOException {
+    List<String> names = new ArrayList<>();
+    for (int id = 0; topology != null && id < topology.components(); id++) names.add(topology.name(id));
+    return write(dir, runId, summary, result, facts, names);
+  }
+
+  /** As above, with the components' names by id (a run on a cluster, whose topology was made there). */
+  static List<Path> write(Path dir, String runId, Map<String, Object> summary, ScenarioResult result,
+      List<RecordedFact> facts, List<String> components) throws IOException {
     TreeMap<String, String> files = new TreeMap<>(result.files());
     files.putAll(RunReport.files(new RunReport.Input(runId, SummaryWriter.withRunId(runId, summary),
         result.humanLines(), result.tables(), facts,
-        id -> topology != null && id < topology.components() ? topology.name(id) : "component-" + id)));
+        id -> id < components.size() ? components.get(id) : "component-" + id)));
     List<Path> written = new ArrayList<>();
     for (Map.Entry<String, String> f : files.entrySet()) {
       written.add(Files.writeString(dir.resolve(f.getKey()), f.getValue()));

@@ -3,6 +3,8 @@ package io.tlogsim.cli;
 import io.tlogsim.analysis.LatencyLog;
 import io.tlogsim.analysis.SummaryWriter;
 import io.tlogsim.cluster.ClusterSubmit;
+import io.tlogsim.cluster.RunEvent;
+import io.tlogsim.kernel.FactBatch;
 import io.tlogsim.engine.ScenarioKinds;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ParamSpec;
@@ -237,7 +239,8 @@ final class Runner {
         human.flush();
       }
       // The interval facts for the progress lines, and for the report when no journal keeps them.
-      LiveSeries live = new LiveSeries(recorder == null);
+      boolean onCluster = target instanceof Fresh f && f.cluster() != null;
+      LiveSeries live = new LiveSeries(recorder == null && !onCluster); // a cluster run's facts come with its result
       RunControl control = baseControl.withFacts(live);
       if (recorder != null) {
         RunRecorder r = recorder;
@@ -258,7 +261,9 @@ final class Runner {
         if (target instanceof Fresh f && f.cluster() != null) {
           outcome = null;
           ClusterSubmit.Result r = ClusterSubmit.run(f.cluster(), clusterSpec(runId, scenario, dir, provenance),
-              progress);
+              progress, e -> { // the progress lines' commit rate and latency, as for a run here
+                if (e instanceof RunEvent.Facts facts) live.accept(new FactBatch(facts.window(), facts.facts()));
+              });
           clusterJournal = r.journal();
           result = r;
         } else {
@@ -291,9 +296,13 @@ final class Runner {
       if (recorder != null) recorder.completed(outcome, SummaryWriter.withRunId(runId, summary));
       // The report and the time series, from the facts as the journal holds them (what a replay reads) or, without
       // a journal, as they came.
-      List<io.tlogsim.kernel.RecordedFact> facts = recorder != null
-          ? ReportFiles.intervalFacts(journal.store().load(runId).facts()) : live.facts();
-      seriesFiles.addAll(ReportFiles.write(dir, runId, summary, result, facts, run == null ? null : run.topology()));
+      if (result instanceof ClusterSubmit.Result r) {
+        seriesFiles.addAll(ReportFiles.write(dir, runId, summary, result, r.facts(), r.components()));
+      } else {
+        List<io.tlogsim.kernel.RecordedFact> facts = recorder != null
+            ? ReportFiles.intervalFacts(journal.store().load(runId).facts()) : live.facts();
+        seriesFiles.addAll(ReportFiles.write(dir, runId, summary, result, facts, run.topology()));
+      }
       if (options.json) stdout.print(SummaryWriter.toJson(runId, summary));
     }
 

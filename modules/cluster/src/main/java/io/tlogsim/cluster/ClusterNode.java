@@ -41,6 +41,9 @@ public final class ClusterNode {
         .withValue("pekko.remote.artery.canonical.port", ConfigValueFactory.fromAnyRef(p))
         .withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(seedUris))
         .withValue("pekko.cluster.roles", ConfigValueFactory.fromIterable(List.of(role)))
+        // A client's stdout carries the summary (--json): as its actor system stops, Pekko's own logger takes over
+        // from SLF4J and would print there (the nodes' "connection aborted" as the client leaves).
+        .withValue("pekko.stdout-loglevel", ConfigValueFactory.fromAnyRef(CLIENT.equals(role) ? "OFF" : "WARNING"))
         .withFallback(base)
         .withFallback(ConfigFactory.load())
         .resolve();

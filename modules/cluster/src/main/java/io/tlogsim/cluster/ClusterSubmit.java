@@ -5,11 +5,14 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.typesafe.config.ConfigFactory;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.kernel.RecordedFact;
 import io.tlogsim.kernel.SimulationException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -38,9 +41,15 @@ public final class ClusterSubmit {
 
   private ClusterSubmit() {}
 
-  /** A cluster run's result; {@code journal} names the cluster's journal that recorded it (null: none). */
+  /**
+   * A cluster run's result; {@code journal} names the cluster's journal that recorded it (null: none); {@code facts}
+   * are the run's interval facts (the report's series) in the clock's order, {@code components} the names by id.
+   */
   public record Result(Map<String, Object> summary, List<String> humanLines, Map<String, Histogram> histograms,
-      String journal) implements ScenarioResult {}
+      String journal, List<RecordedFact> facts, List<String> components) implements ScenarioResult {}
+
+  /** What the submitter hands back: the coordinator's last word and the facts it sent before it. */
+  private record Ended(RunEvent.Done done, List<RecordedFact> facts) {}
 
   /** Runs {@code spec} on the cluster reached through {@code contact} ("host:port"); blocks until it ends. */
   public static Result run(String contact, RunSpec spec, AtomicLong progress) {
@@ -50,15 +59,16 @@ public final class ClusterSubmit {
   /** As {@link #run(String, RunSpec, AtomicLong)}, telling {@code observer} every event of the run as it comes. */
   public static Result run(String contact, RunSpec spec, AtomicLong progress,
       java.util.function.Consumer<RunEvent> observer) {
-    CompletableFuture<RunEvent.Done> done = new CompletableFuture<>();
+    CompletableFuture<Ended> done = new CompletableFuture<>();
     ActorSystem<Object> system = ActorSystem.create(submitter(spec, done, progress, observer), ClusterNode.SYSTEM,
         ClusterNode.config(ConfigFactory.empty(), "127.0.0.1", 0, List.of(contact), ClusterNode.CLIENT));
     try {
-      RunEvent.Done d = done.get();
+      Ended ended = done.get();
+      RunEvent.Done d = ended.done();
       Map<String, Object> summary = new JsonMapper().readValue(d.summaryJson(), new TypeReference<LinkedHashMap<String, Object>>() {});
       Map<String, Histogram> histograms = new LinkedHashMap<>();
       d.histograms().forEach((name, bytes) -> histograms.put(name, Histograms.decode(bytes)));
-      return new Result(summary, d.lines(), histograms, d.journal());
+      return new Result(summary, d.lines(), histograms, d.journal(), ended.facts(), d.components());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SimulationException("interrupted");
@@ -87,7 +97,7 @@ public final class ClusterSubmit {
 
   private record Resubmit() {}
 
-  private static Behavior<Object> submitter(RunSpec spec, CompletableFuture<RunEvent.Done> done, AtomicLong progress,
+  private static Behavior<Object> submitter(RunSpec spec, CompletableFuture<Ended> done, AtomicLong progress,
       java.util.function.Consumer<RunEvent> observer) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
       ActorRef<SelfUp> upAdapter = ctx.messageAdapter(SelfUp.class, up -> new Joined());
@@ -100,6 +110,8 @@ public final class ClusterSubmit {
       ClusterSharding sharding = ClusterSharding.get(ctx.getSystem());
       Runnable submit = () -> sharding.entityRefFor(RunEntity.TYPE, spec.runId()).tell(new RunEntity.Start(spec, events));
       boolean[] joined = {false};
+      // by (window, part): a window sent again after a roll-back or by a new coordinator replaces what came before
+      TreeMap<Long, TreeMap<Integer, List<RecordedFact>>> facts = new TreeMap<>();
       return Behaviors.receive(Object.class)
           .onMessage(Joined.class, j -> {
             joined[0] = true;
@@ -125,8 +137,18 @@ public final class ClusterSubmit {
             if (progress != null) progress.set(p.reachedNanos());
             return Behaviors.same();
           })
+          .onMessage(RunEvent.Facts.class, f -> {
+            facts.computeIfAbsent(f.window(), w -> new TreeMap<>()).put(f.part(), f.facts());
+            return Behaviors.same();
+          })
+          .onMessage(RunEvent.RolledBack.class, b -> {
+            facts.tailMap(b.window(), true).clear();
+            return Behaviors.same();
+          })
           .onMessage(RunEvent.Done.class, d -> {
-            done.complete(d);
+            List<RecordedFact> all = new ArrayList<>();
+            facts.values().forEach(parts -> parts.values().forEach(all::addAll));
+            done.complete(new Ended(d, all));
             return Behaviors.same();
           })
           .onMessage(RunEvent.Failed.class, f -> {

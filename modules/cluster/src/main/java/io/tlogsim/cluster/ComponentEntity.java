@@ -74,7 +74,9 @@ public final class ComponentEntity extends AbstractBehavior<ComponentEntity.Comm
     runId = h.spec().runId();
     NodeModels.Prepared p = NodeModels.prepared(h.spec());
     SimComponent model = NodeModels.model(h.spec(), h.coordinator() + "." + h.epoch(), h.component());
-    RunSettings settings = RunSettings.of(p.scenario().endTimeNanos(), h.spec().seed(), 1);
+    // A sink for facts makes the component keep what it records and send it to the clock with its window; the
+    // clock's node hands the facts on (journal, submitter's report): this sink itself is never called here.
+    RunSettings settings = RunSettings.of(p.scenario().endTimeNanos(), h.spec().seed(), 1).withFacts(batch -> {});
     child = getContext().spawn(ComponentActor.create(p.run().topology(), h.component(), model, settings, h.state(),
         h.clock(), h.epoch()), "component-" + (++hosted));
     h.clock().tell(new Clock.Placed(h.component(), h.epoch(), child));

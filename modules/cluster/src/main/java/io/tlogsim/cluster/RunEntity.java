@@ -18,6 +18,9 @@ import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.CheckpointPolicy;
 import io.tlogsim.kernel.Clock;
+import io.tlogsim.kernel.FactBatch;
+import io.tlogsim.kernel.IntervalFact;
+import io.tlogsim.kernel.RecordedFact;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.RunSettings;
 import java.time.Duration;
@@ -53,12 +56,21 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
   private static final Duration PROGRESS_EVERY = Duration.ofMillis(500);
   private static final JsonMapper JSON = new JsonMapper();
 
-  public sealed interface Command extends CborSerializable permits Start, Tick, Finished {}
+  public sealed interface Command extends CborSerializable permits Start, Tick, Finished, WindowFacts, RollBack {}
 
   /** Run {@code spec} (or, if it runs already, also tell {@code replyTo}). */
   public record Start(RunSpec spec, ActorRef<RunEvent> replyTo) implements Command {}
 
   private record Tick() implements Command {}
+
+  /** A window's facts from the clock's thread (local only), to hand on to the submitter. */
+  private record WindowFacts(FactBatch batch) implements Command {}
+
+  /** The clock rolled back to a window (local only). */
+  private record RollBack(long window) implements Command {}
+
+  /** Interval facts per message to the submitter: a commit interval's histogram is a few KB at most. */
+  static final int FACTS_PER_MESSAGE = 16;
 
   /** The clock's outcome (local only: never crosses the wire). */
   private record Finished(RunOutcome outcome, Throwable error) implements Command {}
@@ -95,6 +107,11 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
           tellAll(new RunEvent.Progress(progress.get(), scenario.endTimeNanos()));
           return this;
         })
+        .onMessage(WindowFacts.class, this::onFacts)
+        .onMessage(RollBack.class, b -> {
+          tellAll(new RunEvent.RolledBack(b.window()));
+          return this;
+        })
         .onMessage(Finished.class, this::onFinished)
         .build();
   }
@@ -113,7 +130,15 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
       RunRecorder r = recorder;
       control = control.withCheckpoints(CheckpointPolicy.everyWallNanos(CHECKPOINT_EVERY.toNanos()),
           r == null ? cp -> {} : r::checkpoint);
-      if (r != null) control = control.withFacts(r::facts).withRollbacks(r::rolledBack);
+      // the report's series go to the submitter as they come (facts and roll-backs in the clock's order)
+      ActorRef<Command> self = getContext().getSelf();
+      control = control.withFacts(batch -> {
+        if (r != null) r.facts(batch);
+        self.tell(new WindowFacts(batch));
+      }).withRollbacks(window -> {
+        if (r != null) r.rolledBack(window);
+        self.tell(new RollBack(window));
+      });
       prepared = scenario.prepare(control);
       RunSettings settings = control.settings(scenario.endTimeNanos());
       placement = new ClusterPlacement(ClusterSharding.get(getContext().getSystem()), s.spec(), incarnation,
@@ -129,6 +154,16 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
     } catch (RuntimeException e) {
       fail(String.valueOf(e.getMessage()), false);
       return Behaviors.stopped();
+    }
+    return this;
+  }
+
+  private Behavior<Command> onFacts(WindowFacts w) {
+    List<RecordedFact> series = new ArrayList<>();
+    for (RecordedFact f : w.batch().facts()) if (f.fact() instanceof IntervalFact) series.add(f);
+    for (int from = 0, part = 0; from < series.size(); from += FACTS_PER_MESSAGE, part++) {
+      tellAll(new RunEvent.Facts(w.batch().window(), part,
+          List.copyOf(series.subList(from, Math.min(series.size(), from + FACTS_PER_MESSAGE)))));
     }
     return this;
   }
@@ -214,8 +249,10 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
       }
       Map<String, byte[]> histograms = new LinkedHashMap<>();
       result.histograms().forEach((name, h) -> histograms.put(name, Histograms.encode(h)));
+      List<String> components = new ArrayList<>();
+      for (int id = 0; id < prepared.topology().components(); id++) components.add(prepared.topology().name(id));
       tellAll(new RunEvent.Done(JSON.writeValueAsString(result.summary()), result.humanLines(), histograms,
-          journaledIn));
+          journaledIn, components));
     } catch (JsonProcessingException | RuntimeException e) {
       fail("the run ended but its summary could not be made: " + e.getMessage(), false);
     }

@@ -1,6 +1,7 @@
 package io.tlogsim.cluster;
 
 import io.tlogsim.kernel.CborSerializable;
+import io.tlogsim.kernel.RecordedFact;
 import java.util.List;
 import java.util.Map;
 import org.apache.pekko.actor.typed.ActorRef;
@@ -19,11 +20,21 @@ public sealed interface RunEvent extends CborSerializable {
   record Progress(long reachedNanos, long endNanos) implements RunEvent {}
 
   /**
-   * The run is over: summary.json's content (as JSON text), the human summary, and the latency histograms (each
-   * HdrHistogram's compressed bytes), and the journal that recorded the run (null: none).
+   * Interval facts of window {@code window} (the report's time series), in parts of a few facts each so that no message
+   * comes near the transport's frame size; a window sent again (after a roll-back or a resubmission) replaces itself.
    */
-  record Done(String summaryJson, List<String> lines, Map<String, byte[]> histograms, String journal)
-      implements RunEvent {}
+  record Facts(long window, int part, List<RecordedFact> facts) implements RunEvent {}
+
+  /** The clock rolled back: the facts of windows from {@code window} on will come again. */
+  record RolledBack(long window) implements RunEvent {}
+
+  /**
+   * The run is over: summary.json's content (as JSON text), the human summary, and the latency histograms (each
+   * HdrHistogram's compressed bytes), the journal that recorded the run (null: none), and the components' names by
+   * id (for the report's series).
+   */
+  record Done(String summaryJson, List<String> lines, Map<String, byte[]> histograms, String journal,
+      List<String> components) implements RunEvent {}
 
   /** The run cannot go on; {@code badInput}: the scenario itself was refused (exit 2). */
   record Failed(String reason, boolean badInput) implements RunEvent {}

@@ -1,12 +1,18 @@
 package io.tlogsim.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tlogsim.analysis.report.RunReport;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.kernel.IntervalFact;
+import io.tlogsim.kernel.RecordedFact;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -56,6 +62,16 @@ class LoopbackClusterTest {
         .writeValueAsString(m);
   }
 
+  /** The report's CSV files made from {@code facts}. */
+  private static Map<String, String> series(List<RecordedFact> facts) {
+    Map<String, String> csv = new java.util.TreeMap<>();
+    RunReport.files(new RunReport.Input("r", Map.of("scenario", "gcm1"), List.of(), Map.of(), facts, id -> "c" + id))
+        .forEach((name, text) -> {
+          if (name.endsWith(".csv")) csv.put(name, text);
+        });
+    return csv;
+  }
+
   private static ScenarioResult local(RunSpec spec) {
     return spec.scenario().run(new RunControl(spec.seed(), 2, null));
   }
@@ -63,10 +79,16 @@ class LoopbackClusterTest {
   @Test
   void threeNodesGiveTheDigestAndSummaryOfOneAndANodeJoiningMidRunChangesNothing() throws Exception {
     RunSpec spec = gcm1("loop-gcm1-100k", 100_000, 1);
-    ScenarioResult one = local(spec);
+    List<RecordedFact> localFacts = new ArrayList<>();
+    ScenarioResult one = spec.scenario().run(new RunControl(spec.seed(), 2, null).withFacts(b -> {
+      for (RecordedFact f : b.facts()) if (f.fact() instanceof IntervalFact) localFacts.add(f);
+    }));
     try (LoopbackCluster cluster = new LoopbackCluster(dir, 3)) {
-      ScenarioResult three = ClusterSubmit.run(cluster.contact(), spec, new AtomicLong());
+      ClusterSubmit.Result three = ClusterSubmit.run(cluster.contact(), spec, new AtomicLong());
       assertEquals(model(one.summary()), model(three.summary()));
+      // the report's series came back with the result: the same CSV files as the run here
+      assertFalse(three.facts().isEmpty(), "no interval facts came back from the cluster");
+      assertEquals(series(localFacts), series(three.facts()));
       Map<?, ?> run = (Map<?, ?>) three.summary().get("run");
       assertEquals(3, ((Number) run.get("nodes")).intValue(), "run.nodes: " + run);
       assertEquals(0, ((Number) run.get("recoveries")).intValue(), "run.recoveries: " + run);

@@ -452,7 +452,7 @@ public final class RunReport {
       if (timeline.length() > 0) b.append("<h2>Timeline</h2>\n").append(timeline);
       b.append("<h2>Over time</h2>\n");
       if (charts.length() == 0) {
-        b.append("<p>This run recorded no per-interval figures (a run on a cluster, or a kind whose models record"
+        b.append("<p>This run recorded no per-interval figures (a kind whose models record"
             + " none).</p>\n");
       }
       b.append(charts);
