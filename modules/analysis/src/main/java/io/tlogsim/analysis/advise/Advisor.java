@@ -36,8 +36,17 @@ import java.util.function.Consumer;
 public final class Advisor {
   /** What the user asks. {@code logGrowthGiBPerHour} <= 0: take it from the simulated log rate. */
   public record Request(double targetCommitsPerSecond, double maxLossMs, String device, double logGrowthGiBPerHour,
-      String sqlServerVersion, long seed) {
+      String sqlServerVersion, long seed, String load) {
+    /** On the built-in load, {@link #BASE}. */
+    public Request(double targetCommitsPerSecond, double maxLossMs, String device, double logGrowthGiBPerHour,
+        String sqlServerVersion, long seed) {
+      this(targetCommitsPerSecond, maxLossMs, device, logGrowthGiBPerHour, sqlServerVersion, seed, BASE);
+    }
+
     public Request {
+      if (load == null || load.isBlank()) {
+        throw new BadInputException("--load: must name a commit-path scenario (built-in or a .conf file), got ''");
+      }
       if (!(targetCommitsPerSecond > 0 && targetCommitsPerSecond <= 10_000_000)) {
         throw new BadInputException("--target-commits-per-second: must be a number above 0 and at most 10,000,000,"
             + " got " + Text.plain(targetCommitsPerSecond));
@@ -71,8 +80,9 @@ public final class Advisor {
       new Policy("buffered", Map.of("flushPolicy", "buffered")));
 
   /** One simulated run: its settings and what it measured. */
-  public record Run(Map<String, String> settings, long seed, double commitsPerSecond, double p50Us, double p99Us,
-      long maxExposed, double logWritesPerSecond, double logMBps, double logBytesPerSecond, String digest) {
+  public record Run(String load, Map<String, String> settings, long seed, double commitsPerSecond, double p50Us,
+      double p99Us, long maxExposed, double logWritesPerSecond, double logMBps, double logBytesPerSecond,
+      String digest) {
     public int sessions() {
       return Integer.parseInt(settings.get("sessions"));
     }
@@ -83,7 +93,7 @@ public final class Advisor {
     }
 
     public String scenarioLine() {
-      StringBuilder b = new StringBuilder("tlogsim run " + BASE);
+      StringBuilder b = new StringBuilder("tlogsim run " + load);
       settings.forEach((k, v) -> b.append(" --set ").append(k).append('=').append(v));
       return b.append(" --seed ").append(seed).toString();
     }
@@ -94,7 +104,8 @@ public final class Advisor {
       String verdict) {}
 
   /** The log's sizing for the advised policy. */
-  public record Sizing(double growthGiBPerHour, String growthSource, int backupMinutes, double logGiB, long growthMiB,
+  public record Sizing(double growthGiBPerHour, String growthSource, int backupMinutes, double backupGiB,
+      double backupSeconds, boolean backupWithinBound, double logGiB, long growthMiB,
       int vlfsAtCreation, int vlfsPerGrowth, boolean growthZeroed, String cloudBand, double cloudFileGiB,
       double cloudIopsNeeded, double cloudMiBpsNeeded) {}
 
@@ -113,8 +124,18 @@ public final class Advisor {
     this.conf = ConfigFactory.load().getConfig("tlogsim.advisor");
     this.progress = progress;
     this.parallel = parallel;
-    // the device must be one the commit path takes (a model name or profile:NAME): refused here, before any run
-    scenario(Map.of("sessions", "1"));
+    // the load must be a commit-path scenario (sessions, flush policy, log device, warm-up) and the device one it
+    // takes (a model name or profile:NAME): refused here, before any run
+    Map<String, String> probe = new LinkedHashMap<>(Map.of("sessions", "1"));
+    probe.putAll(POLICIES.get(1).settings());
+    probe.put("warmupSeconds", conf.getString("warmupSeconds"));
+    try {
+      scenario(probe);
+    } catch (BadInputException e) {
+      if (e.getMessage().startsWith("logDevice:")) throw e;
+      throw new BadInputException("--load " + req.load() + ": " + e.getMessage()
+          + " (the load must be a commit-path scenario: sessions, flushPolicy, logDevice, warmupSeconds)");
+    }
   }
 
   double margin() {
@@ -243,7 +264,7 @@ public final class Advisor {
     Scenario s = scenario(set);
     Map<String, Object> sum = s.run(new RunControl(s.seed(), 1, null)).summary();
     double seconds = SummaryPaths.number(sum, "simulatedSeconds");
-    Run r = new Run(set, s.seed(), SummaryPaths.number(sum, "commits.perSecond"),
+    Run r = new Run(req.load(), set, s.seed(), SummaryPaths.number(sum, "commits.perSecond"),
         SummaryPaths.number(sum, "commits.latencyUs.p50"), SummaryPaths.number(sum, "commits.latencyUs.p99"),
         (long) SummaryPaths.number(sum, "commits.maxAcknowledgedNotHardened"),
         SummaryPaths.number(sum, "devices.log-device.writes") / seconds,
@@ -259,7 +280,13 @@ public final class Advisor {
   private Scenario scenario(Map<String, String> set) {
     Map<String, String> o = new LinkedHashMap<>(set);
     o.putIfAbsent("logDevice", req.device());
-    return ScenarioKinds.loader().load(BASE, o).withSeed(req.seed(), "advise");
+    return ScenarioKinds.loader().load(req.load(), o).withSeed(req.seed(), "advise");
+  }
+
+  /** The load the runs put on the log: its scenario's name and description. */
+  public String loadDescription() {
+    Scenario s = scenario(Map.of("sessions", "1"));
+    return s.name() + (s.description().isEmpty() ? "" : ": " + s.description());
   }
 
   /** The log's size, growth and VLFs, backup cadence and cloud file for the advised run. */
@@ -294,6 +321,10 @@ public final class Advisor {
     List<Integer> cadences = conf.getIntList("backupMinutes");
     int cadence = cadences.get(0);
     for (int m : cadences) if (perHourGiB * m / 60 <= readable) cadence = m;
+    // the shortest cadence offered may still be too much log for one backup to read within the bound: said, not hid
+    double backupGiB = perHourGiB * cadence / 60;
+    double backupSeconds = backupGiB * GIB / (conf.getDouble("logBackupMBps") * 1e6);
+    boolean withinBound = backupGiB <= readable;
     double logGiB = Math.max(conf.getDouble("minLogMiB") / 1024,
         perHourGiB * cadence / 60 * conf.getDouble("logSizeBackupIntervals"));
     long best = -1;
@@ -332,7 +363,7 @@ public final class Advisor {
       }
       lower = b.maxGiB();
     }
-    return new Sizing(perHourGiB, source, cadence, logMiB / 1024, growthMiB, vlfsAtCreation, vlfsPerGrowth,
+    return new Sizing(perHourGiB, source, cadence, backupGiB, backupSeconds, withinBound, logMiB / 1024, growthMiB, vlfsAtCreation, vlfsPerGrowth,
         bestZeroed, band, fileGiB, iopsNeeded, mibNeeded);
   }
 

@@ -24,7 +24,7 @@ class AdvisorTest {
   private static Map<String, Object> rerun(Advisor.Run r) {
     Map<String, String> set = new LinkedHashMap<>(r.settings());
     set.put("simulatedSeconds", "2.25");
-    Scenario s = ScenarioKinds.loader().load(Advisor.BASE, set).withSeed(7, "test");
+    Scenario s = ScenarioKinds.loader().load(r.load(), set).withSeed(7, "test");
     return s.run(new RunControl(7, 1, null)).summary();
   }
 
@@ -101,7 +101,10 @@ class AdvisorTest {
     assertEquals(16, s.vlfsAtCreation(), "a creation above 1 GB: 16 VLFs");
     assertEquals("0-128GiB", s.cloudBand(), "400 writes/s (+5%) fit the first band's 500 IOPS");
     // 40 GiB an hour: only 5 minutes keep a backup within a minute (3.3 GiB: 84 s, the shortest offered)
-    assertEquals(5, adv.sizing(40, "given", 1000, 1).backupMinutes());
+    Advisor.Sizing fast = adv.sizing(40, "given", 1000, 1);
+    assertEquals(5, fast.backupMinutes());
+    assertTrue(!fast.backupWithinBound() && fast.backupSeconds() > 60, "said, not hidden: " + fast.backupSeconds());
+    assertTrue(s.backupWithinBound() && s.backupSeconds() <= 60, "2 GiB/hour: " + s.backupSeconds());
     // 2014 rules: the largest increment under 1/8 of the log adds one VLF
     Advisor adv2014 = new Advisor(new Advisor.Request(1000, 0, "ssd", 0, "2014", 42), 1, line -> {});
     Advisor.Sizing s14 = adv2014.sizing(2, "given", 400, 1);
@@ -111,6 +114,30 @@ class AdvisorTest {
     Advisor.Sizing more = adv.sizing(2, "given", 600, 1);
     assertEquals("128-256GiB", more.cloudBand());
     assertEquals(129, more.cloudFileGiB(), 1e-9);
+  }
+
+  @Test
+  void anotherLoadShapeGetsItsOwnAdviceAndItsRerunMeetsIt() throws Exception {
+    String batch = java.nio.file.Path.of(AdvisorTest.class.getResource("/advise/batch-load.conf").toURI()).toString();
+    Advisor.Advice a = new Advisor(new Advisor.Request(5000, 0, "ssd", 0, "2022", 42, batch), 2, line -> {}).advise();
+    assertNotNull(a.chosen());
+    Advisor.Run r = a.chosen().reached();
+    assertTrue(r.scenarioLine().startsWith("tlogsim run " + batch + " "), r.scenarioLine());
+    Map<String, Object> again = rerun(r);
+    assertTrue(SummaryPaths.number(again, "commits.perSecond") >= 5000, "re-run rate " + again);
+    assertEquals(0, SummaryPaths.number(again, "commits.maxAcknowledgedNotHardened"));
+    // ten 1,000-byte rows per commit log far more per commit than oltp-commits' one 100-byte row: the log sized for
+    // the same rate is larger
+    Advisor.Advice oltp = advise(5000, 0);
+    assertTrue(a.sizing().growthGiBPerHour() > 5 * oltp.sizing().growthGiBPerHour(),
+        a.sizing().growthGiBPerHour() + " vs " + oltp.sizing().growthGiBPerHour() + " GiB/hour");
+  }
+
+  @Test
+  void aLoadThatIsNotACommitPathScenarioIsRefusedBeforeAnyRun() {
+    String m = assertThrows(BadInputException.class, () -> new Advisor(
+        new Advisor.Request(10, 0, "ssd", 0, "2022", 1, "iobench-ssd"), 1, l -> {})).getMessage();
+    assertTrue(m.startsWith("--load iobench-ssd: ") && m.contains("commit-path"), m);
   }
 
   @Test
