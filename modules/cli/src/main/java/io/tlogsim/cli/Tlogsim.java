@@ -66,6 +66,13 @@ public final class Tlogsim implements Callable<Integer> {
     try {
       // Start logging before Pekko's threads log concurrently; else SLF4J prints a "replaying" warning on stderr.
       LoggerFactory.getILoggerFactory();
+      // Running out of memory on a thread of its own (a journal's, a progress bar's) fails the run, which says so in
+      // one line: no stack trace from the JVM's default handler besides it.
+      Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
+        if (e instanceof OutOfMemoryError) return;
+        System.err.println("tlogsim: thread " + t.getName() + " failed: " + oneLine(String.valueOf(e)));
+        if (debug()) e.printStackTrace();
+      });
       code = commandLine().execute(args);
     } catch (OutOfMemoryError e) { // where Runner did not catch it (parsing, reporting): still one line
       System.err.println("tlogsim: " + Failures.outOfMemory());
