@@ -2,7 +2,7 @@ package io.tlogsim.analysis.advise;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import io.tlogsim.analysis.SummaryPaths;
+import io.tlogsim.engine.scenario.SummaryPaths;
 import io.tlogsim.engine.ScenarioKinds;
 import io.tlogsim.engine.iobench.StorageTables;
 import io.tlogsim.engine.logspace.VlfRule;

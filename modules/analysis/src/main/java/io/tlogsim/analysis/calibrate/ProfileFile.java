@@ -4,7 +4,7 @@ import io.tlogsim.engine.ScenarioKinds;
 import io.tlogsim.engine.iobench.DeviceProfiles;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.Scenario;
-import io.tlogsim.analysis.SummaryPaths;
+import io.tlogsim.engine.scenario.SummaryPaths;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;

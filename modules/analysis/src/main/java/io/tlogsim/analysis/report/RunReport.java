@@ -1,6 +1,6 @@
 package io.tlogsim.analysis.report;
 
-import io.tlogsim.analysis.SummaryPaths;
+import io.tlogsim.engine.scenario.SummaryPaths;
 import io.tlogsim.engine.series.CommitInterval;
 import io.tlogsim.engine.series.Histograms;
 import io.tlogsim.engine.series.LogInterval;

@@ -1,7 +1,7 @@
 package io.tlogsim.analysis.sweep;
 
 import io.tlogsim.analysis.Stats;
-import io.tlogsim.analysis.SummaryPaths;
+import io.tlogsim.engine.scenario.SummaryPaths;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.Scenario;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tlogsim.analysis.SummaryPaths;
+import io.tlogsim.engine.scenario.SummaryPaths;
 import io.tlogsim.engine.ScenarioKinds;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.RunControl;

@@ -31,7 +31,7 @@ public record Reference(String source, Map<String, Double> figures) {
   public List<String> lines(Map<String, Object> summary) {
     List<String> lines = new ArrayList<>(Text.paragraph("reference", source));
     figures.forEach((path, published) -> {
-      Object sim = lookup(summary, path);
+      Object sim = SummaryPaths.get(summary, path);
       String simulated = sim instanceof Number n
           ? String.format(Locale.ROOT, "simulated %s (%+.2f%%)", fmt(n.doubleValue()),
               published == 0 ? 0 : (n.doubleValue() - published) / published * 100)
@@ -44,30 +44,5 @@ public record Reference(String source, Map<String, Double> figures) {
   private static String fmt(double v) {
     return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(Locale.ROOT, "%,d", (long) v)
         : String.format(Locale.ROOT, "%,.3f", v);
-  }
-
-  /** The value at a summary path such as {@code commits.latencyUs.mean} or {@code backups[0].seconds}, or null. */
-  static Object lookup(Map<String, Object> summary, String path) {
-    Object cur = summary;
-    for (String part : path.split("\\.")) {
-      int bracket = part.indexOf('[');
-      String key = bracket < 0 ? part : part.substring(0, bracket);
-      if (!(cur instanceof Map<?, ?> m)) return null;
-      cur = m.get(key);
-      while (bracket >= 0) {
-        int close = part.indexOf(']', bracket);
-        if (close < 0 || !(cur instanceof List<?> list)) return null;
-        int idx;
-        try {
-          idx = Integer.parseInt(part.substring(bracket + 1, close));
-        } catch (NumberFormatException e) {
-          return null;
-        }
-        if (idx < 0 || idx >= list.size()) return null;
-        cur = list.get(idx);
-        bracket = part.indexOf('[', close);
-      }
-    }
-    return cur;
   }
 }

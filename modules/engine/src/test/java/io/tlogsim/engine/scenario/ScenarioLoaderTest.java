@@ -146,9 +146,9 @@ class ScenarioLoaderTest {
   void summaryPathsReachIntoListsAndMaps() {
     Map<String, Object> summary = Map.of("commits", Map.of("count", 5L),
         "backups", List.of(Map.of("seconds", 1.5), Map.of("seconds", 2.5)));
-    assertEquals(5L, Reference.lookup(summary, "commits.count"));
-    assertEquals(2.5, Reference.lookup(summary, "backups[1].seconds"));
-    assertNull(Reference.lookup(summary, "backups[2].seconds"));
-    assertNull(Reference.lookup(summary, "log.writes"));
+    assertEquals(5L, SummaryPaths.get(summary, "commits.count"));
+    assertEquals(2.5, SummaryPaths.get(summary, "backups[1].seconds"));
+    assertNull(SummaryPaths.get(summary, "backups[2].seconds"));
+    assertNull(SummaryPaths.get(summary, "log.writes"));
   }
 }

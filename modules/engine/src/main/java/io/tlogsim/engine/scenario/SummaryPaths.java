@@ -1,4 +1,4 @@
-package io.tlogsim.analysis;
+package io.tlogsim.engine.scenario;
 
 import java.util.List;
 import java.util.Map;
