@@ -36,7 +36,11 @@ public final class ClusterNode {
     List<String> s = seeds != null && !seeds.isEmpty() ? seeds : base.getStringList("tlogsim.node.seeds");
     List<String> seedUris = new ArrayList<>();
     for (String seed : s.isEmpty() ? List.of(h + ":" + p) : s) seedUris.add("pekko://" + SYSTEM + "@" + seed);
-    return ConfigFactory.empty()
+    Config quiet = role.equals(CLIENT)
+        // a client reports what matters itself (no answer, a run submitted again); Pekko's own warnings about
+        // connections refused or closed as it leaves would bury its one line
+        ? ConfigFactory.parseString("pekko.loglevel = ERROR") : ConfigFactory.empty();
+    return quiet
         .withValue("pekko.remote.artery.canonical.hostname", ConfigValueFactory.fromAnyRef(h))
         .withValue("pekko.remote.artery.canonical.port", ConfigValueFactory.fromAnyRef(p))
         .withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(seedUris))
@@ -61,12 +65,17 @@ public final class ClusterNode {
     return system;
   }
 
-  /** Where runs and components live: on nodes only (a client gets proxies). One shard per component. */
+  /**
+   * Where runs and components live: on nodes only (a client gets proxies). One shard per component; a sweep's runs
+   * sharded by slot.
+   */
   static void initSharding(ActorSystem<?> system, Journal journal) {
     ClusterSharding sharding = ClusterSharding.get(system);
     sharding.init(Entity.of(RunEntity.TYPE, ec -> RunEntity.create(journal)).withRole(NODE));
     sharding.init(Entity.of(ComponentEntity.TYPE, ec -> ComponentEntity.create()).withRole(NODE)
         .withMessageExtractor(new OneShardPerEntity<>()));
+    sharding.init(Entity.of(RunEntity.ON_ONE_NODE, ec -> RunEntity.createOnOneNode()).withRole(NODE)
+        .withMessageExtractor(new BySlot<>()));
   }
 
   /** Each component its own shard, so the least-shards allocation spreads a run's components evenly. */
@@ -79,6 +88,33 @@ public final class ClusterNode {
     @Override
     public String shardId(String entityId) {
       return entityId;
+    }
+
+    @Override
+    public M unwrapMessage(ShardingEnvelope<M> envelope) {
+      return envelope.message();
+    }
+  }
+
+  /**
+   * Entity ids {@code slot/rest}, one shard per slot: the least-shards allocation gives each node as many slots as any
+   * other (a lost node's go to the survivors), so a sweep with a run per slot at a time keeps every node equally busy,
+   * whatever its run ids hash to.
+   */
+  static final class BySlot<M> extends ShardingMessageExtractor<ShardingEnvelope<M>, M> {
+    static String entityId(int slot, String runId) {
+      return "slot-" + slot + "/" + runId;
+    }
+
+    @Override
+    public String entityId(ShardingEnvelope<M> envelope) {
+      return envelope.entityId();
+    }
+
+    @Override
+    public String shardId(String entityId) {
+      int cut = entityId.indexOf('/');
+      return cut < 0 ? entityId : entityId.substring(0, cut);
     }
 
     @Override

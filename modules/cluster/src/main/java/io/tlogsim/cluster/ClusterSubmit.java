@@ -18,26 +18,34 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.CoordinatedShutdown;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.cluster.ClusterEvent;
+import org.apache.pekko.cluster.Member;
+import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
-import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.SelfUp;
 import org.apache.pekko.cluster.typed.Subscribe;
 
 /**
- * Submits a run to a running cluster ({@code tlogsim run <scenario> --cluster host:port}): joins as a client that
- * hosts nothing, hands the run to its coordinator, follows its progress, and returns its result. If the coordinator's
- * node is lost, submits again: the run goes on on another node (from its last checkpoint when the nodes share a
- * journal, else from the beginning).
+ * Submits runs to a running cluster ({@code tlogsim run <scenario> --cluster host:port}, and a sweep's runs): joins as
+ * a client that hosts nothing, hands each run to its coordinator, follows its progress, and returns its result. If the
+ * coordinator's node is lost, submits again: the run goes on on another node (from its last checkpoint when the nodes
+ * share a journal, else from the beginning).
  */
 public final class ClusterSubmit {
   /** How long to wait for the cluster to take this client in. */
   static final Duration JOIN_TIMEOUT = Duration.ofSeconds(30);
   private static final Duration RESUBMIT_AFTER = Duration.ofSeconds(1);
+  /**
+   * A Start sent just as the coordinator's node is lost can be routed to that node and vanish, leaving nothing to
+   * watch: a run not accepted after this long is submitted again.
+   */
+  private static final Duration ASK_AGAIN_AFTER = Duration.ofSeconds(10);
 
   private ClusterSubmit() {}
 
@@ -59,26 +67,86 @@ public final class ClusterSubmit {
   /** As {@link #run(String, RunSpec, AtomicLong)}, telling {@code observer} every event of the run as it comes. */
   public static Result run(String contact, RunSpec spec, AtomicLong progress,
       java.util.function.Consumer<RunEvent> observer) {
-    CompletableFuture<Ended> done = new CompletableFuture<>();
-    ActorSystem<Object> system = ActorSystem.create(submitter(spec, done, progress, observer), ClusterNode.SYSTEM,
-        ClusterNode.config(ConfigFactory.empty(), "127.0.0.1", 0, List.of(contact), ClusterNode.CLIENT));
-    try {
-      Ended ended = done.get();
+    try (Client client = Client.join(contact)) {
+      return client.run(RunEntity.TYPE, spec.runId(), spec, progress, observer);
+    }
+  }
+
+  /**
+   * A member of the cluster that hosts nothing and submits runs: joined once (joining takes seconds), then as many
+   * runs as wanted, at once or one after another, each followed by a submitter of its own.
+   */
+  public static final class Client implements AutoCloseable {
+    private final ActorSystem<Object> system;
+
+    private Client(ActorSystem<Object> system) {
+      this.system = system;
+    }
+
+    /** Joins the cluster reached through {@code contact} ("host:port"); no answer within 30 s is bad input. */
+    public static Client join(String contact) {
+      return join(contact, JOIN_TIMEOUT);
+    }
+
+    static Client join(String contact, Duration timeout) {
+      CompletableFuture<Void> joined = new CompletableFuture<>();
+      ActorSystem<Object> system = ActorSystem.create(guardian(joined, timeout), ClusterNode.SYSTEM,
+          ClusterNode.config(ConfigFactory.empty(), "127.0.0.1", 0, List.of(contact), ClusterNode.CLIENT));
+      Client client = new Client(system);
+      try {
+        client.unlessStopped(joined, "the cluster at " + contact + " did not take this client in (it left before"
+            + " joining)");
+        return client;
+      } catch (RuntimeException e) {
+        client.close();
+        throw e;
+      }
+    }
+
+    /** The nodes (members with role node) that are up, as this client sees them now. */
+    public int nodes() {
+      int n = 0;
+      for (Member m : Cluster.get(system).state().getMembers()) {
+        if (m.hasRole(ClusterNode.NODE) && m.status().equals(MemberStatus.up())) n++;
+      }
+      return n;
+    }
+
+    /**
+     * Runs {@code spec} through the coordinator entity {@code entityId} of {@code type}; blocks until it ends. If the
+     * coordinator's node is lost, submits it again.
+     */
+    public Result run(EntityTypeKey<RunEntity.Command> type, String entityId, RunSpec spec, AtomicLong progress,
+        java.util.function.Consumer<RunEvent> observer) {
+      CompletableFuture<Ended> done = new CompletableFuture<>();
+      system.tell(new Submit(type, entityId, spec, done, progress, observer));
+      Ended ended = unlessStopped(done, "this client left the cluster (was it downed?) before run "
+          + spec.runId() + " ended");
       RunEvent.Done d = ended.done();
-      Map<String, Object> summary = new JsonMapper().readValue(d.summaryJson(), new TypeReference<LinkedHashMap<String, Object>>() {});
-      Map<String, Histogram> histograms = new LinkedHashMap<>();
-      d.histograms().forEach((name, bytes) -> histograms.put(name, Histograms.decode(bytes)));
-      return new Result(summary, d.lines(), histograms, d.journal(), ended.facts(), d.components());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SimulationException("interrupted");
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException re) throw re;
-      throw new SimulationException(String.valueOf(e.getCause()));
-    } catch (java.io.IOException e) {
-      throw new SimulationException("the cluster sent a summary that cannot be read: " + e.getMessage());
-    } finally {
-      system.terminate(); // leaves the cluster first (coordinated shutdown)
+      try {
+        Map<String, Object> summary = new JsonMapper().readValue(d.summaryJson(),
+            new TypeReference<LinkedHashMap<String, Object>>() {});
+        Map<String, Histogram> histograms = new LinkedHashMap<>();
+        d.histograms().forEach((name, bytes) -> histograms.put(name, Histograms.decode(bytes)));
+        return new Result(summary, d.lines(), histograms, d.journal(), ended.facts(), d.components());
+      } catch (java.io.IOException e) {
+        throw new SimulationException("the cluster sent a summary that cannot be read: " + e.getMessage());
+      }
+    }
+
+    /**
+     * Waits for {@code f}; should this member stop first (downed by the cluster, say), fails with {@code why} rather
+     * than waiting for ever.
+     */
+    private <T> T unlessStopped(CompletableFuture<T> f, String why) {
+      system.getWhenTerminated().thenRun(() -> f.completeExceptionally(new SimulationException(why)));
+      return await(f);
+    }
+
+    /** Leaves the cluster (coordinated shutdown) and waits until this member has stopped. */
+    @Override
+    public void close() {
+      system.terminate();
       try {
         system.getWhenTerminated().toCompletableFuture().get();
       } catch (InterruptedException e) {
@@ -89,52 +157,88 @@ public final class ClusterSubmit {
     }
   }
 
+  private static <T> T await(CompletableFuture<T> f) {
+    try {
+      return f.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SimulationException("interrupted");
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException re) throw re;
+      throw new SimulationException(String.valueOf(e.getCause()));
+    }
+  }
+
   private record Joined() {}
 
   private record JoinTimedOut() {}
+
+  /** A run to submit (local only: never crosses the wire). */
+  private record Submit(EntityTypeKey<RunEntity.Command> type, String entityId, RunSpec spec,
+      CompletableFuture<Ended> done, AtomicLong progress, java.util.function.Consumer<RunEvent> observer) {}
+
+  /** The client's guardian: joins, then starts a submitter per run. */
+  private static Behavior<Object> guardian(CompletableFuture<Void> joined, Duration timeout) {
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
+      ActorRef<SelfUp> upAdapter = ctx.messageAdapter(SelfUp.class, up -> new Joined());
+      Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(upAdapter, SelfUp.class));
+      timers.startSingleTimer(new JoinTimedOut(), timeout);
+      return Behaviors.receive(Object.class)
+          .onMessage(Joined.class, j -> {
+            timers.cancel(new JoinTimedOut());
+            ClusterNode.initSharding(ctx.getSystem(), null); // proxies only: runs live on nodes
+            joined.complete(null);
+            return Behaviors.same();
+          })
+          .onMessage(JoinTimedOut.class, t -> {
+            joined.completeExceptionally(new BadInputException("--cluster: no cluster answered at "
+                + contactOf(ctx.getSystem()) + " within " + timeout.toSeconds()
+                + " s (is a node running there? see deploy/local-cluster.sh)"));
+            return Behaviors.same();
+          })
+          .onMessage(Submit.class, s -> {
+            ctx.spawnAnonymous(submitter(s));
+            return Behaviors.same();
+          })
+          .build();
+    }));
+  }
 
   private record CoordinatorLost() {}
 
   private record Resubmit() {}
 
-  private static Behavior<Object> submitter(RunSpec spec, CompletableFuture<Ended> done, AtomicLong progress,
-      java.util.function.Consumer<RunEvent> observer) {
+  private record AskAgain() {}
+
+  /** Hands one run to its coordinator and follows it to its end; submits it again if the coordinator is lost. */
+  private static Behavior<Object> submitter(Submit run) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
-      ActorRef<SelfUp> upAdapter = ctx.messageAdapter(SelfUp.class, up -> new Joined());
-      Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(upAdapter, SelfUp.class));
-      timers.startSingleTimer(new JoinTimedOut(), JOIN_TIMEOUT);
       ActorRef<RunEvent> events = ctx.messageAdapter(RunEvent.class, e -> {
-        observer.accept(e);
+        run.observer().accept(e);
         return e;
       });
-      ClusterSharding sharding = ClusterSharding.get(ctx.getSystem());
-      Runnable submit = () -> sharding.entityRefFor(RunEntity.TYPE, spec.runId()).tell(new RunEntity.Start(spec, events));
-      boolean[] joined = {false};
+      EntityRef<RunEntity.Command> coordinator =
+          ClusterSharding.get(ctx.getSystem()).entityRefFor(run.type(), run.entityId());
+      Runnable submit = () -> {
+        coordinator.tell(new RunEntity.Start(run.spec(), events));
+        timers.startSingleTimer(new AskAgain(), ASK_AGAIN_AFTER);
+      };
+      submit.run();
+      java.util.Set<ActorRef<RunEntity.Command>> watched = new java.util.HashSet<>();
       // by (window, part): a window sent again after a roll-back or by a new coordinator replaces what came before
       TreeMap<Long, TreeMap<Integer, List<RecordedFact>>> facts = new TreeMap<>();
       return Behaviors.receive(Object.class)
-          .onMessage(Joined.class, j -> {
-            joined[0] = true;
-            timers.cancel(new JoinTimedOut());
-            sharding.init(Entity.of(RunEntity.TYPE, ec -> RunEntity.create(null)).withRole(ClusterNode.NODE));
-            sharding.init(Entity.of(ComponentEntity.TYPE, ec -> ComponentEntity.create()).withRole(ClusterNode.NODE)
-                .withMessageExtractor(new ClusterNode.OneShardPerEntity<>()));
-            submit.run();
-            return Behaviors.same();
-          })
-          .onMessage(JoinTimedOut.class, t -> {
-            if (!joined[0]) {
-              done.completeExceptionally(new BadInputException("--cluster: no cluster answered at "
-                  + contactOf(ctx.getSystem()) + " within " + JOIN_TIMEOUT.toSeconds() + " s (is a node running there? see deploy/local-cluster.sh)"));
-            }
-            return Behaviors.same();
-          })
           .onMessage(RunEvent.Accepted.class, a -> {
-            ctx.watchWith(a.coordinator(), new CoordinatorLost());
+            timers.cancel(new AskAgain());
+            if (watched.add(a.coordinator())) ctx.watchWith(a.coordinator(), new CoordinatorLost());
+            return Behaviors.same();
+          })
+          .onMessage(AskAgain.class, r -> {
+            submit.run(); // a coordinator already running the run answers Accepted again
             return Behaviors.same();
           })
           .onMessage(RunEvent.Progress.class, p -> {
-            if (progress != null) progress.set(p.reachedNanos());
+            if (run.progress() != null) run.progress().set(p.reachedNanos());
             return Behaviors.same();
           })
           .onMessage(RunEvent.Facts.class, f -> {
@@ -148,19 +252,20 @@ public final class ClusterSubmit {
           .onMessage(RunEvent.Done.class, d -> {
             List<RecordedFact> all = new ArrayList<>();
             facts.values().forEach(parts -> parts.values().forEach(all::addAll));
-            done.complete(new Ended(d, all));
-            return Behaviors.same();
+            run.done().complete(new Ended(d, all));
+            return Behaviors.stopped();
           })
           .onMessage(RunEvent.Failed.class, f -> {
-            done.completeExceptionally(f.badInput() ? new BadInputException(f.reason())
+            run.done().completeExceptionally(f.badInput() ? new BadInputException(f.reason())
                 : new SimulationException(f.reason()));
-            return Behaviors.same();
+            return Behaviors.stopped();
           })
           .onMessage(CoordinatorLost.class, l -> {
-            if (!done.isDone()) {
-              ctx.getLog().warn("the run's coordinator was lost; submitting {} again", spec.runId());
-              timers.startSingleTimer(new Resubmit(), RESUBMIT_AFTER);
+            if (CoordinatedShutdown.get(ctx.getSystem()).getShutdownReason().isPresent()) {
+              return Behaviors.same(); // this client is leaving (and sees every remote actor end): nothing lost
             }
+            ctx.getLog().warn("the run's coordinator was lost; submitting {} again", run.spec().runId());
+            timers.startSingleTimer(new Resubmit(), RESUBMIT_AFTER);
             return Behaviors.same();
           })
           .onMessage(Resubmit.class, r -> {

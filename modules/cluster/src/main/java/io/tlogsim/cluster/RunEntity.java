@@ -21,6 +21,8 @@ import io.tlogsim.kernel.Clock;
 import io.tlogsim.kernel.FactBatch;
 import io.tlogsim.kernel.IntervalFact;
 import io.tlogsim.kernel.RecordedFact;
+import io.tlogsim.kernel.LocalPlacement;
+import io.tlogsim.kernel.Placement;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.RunSettings;
 import java.time.Duration;
@@ -44,13 +46,19 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 /**
  * The coordinator of one run (entity id: the run id), on whichever node Cluster Sharding puts it: it makes the
  * scenario, runs the kernel's clock with the components placed over the cluster, tells the submitter how far the run
- * has come, and sends it the summary. A lost component node costs little: the clock rolls back to its last
+ * has come, and sends it the summary. A run of a sweep ({@link #ON_ONE_NODE}) runs whole on the coordinator's node
+ * instead: its components are the clock's children there, as in a local run, and no message of it crosses nodes. A lost component node costs little: the clock rolls back to its last
  * checkpoint. Should the coordinator's own node be lost, the submitter sends the run again and Sharding starts its
  * coordinator on another node: with the cluster's shared journal (nodes started with --journal), it goes on from the
  * run's last checkpoint there; without one, it starts again from the beginning. Either way the digest is the same.
  */
 public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
   public static final EntityTypeKey<Command> TYPE = EntityTypeKey.create(Command.class, "tlogsim-run");
+  /**
+   * Runs of a sweep: each whole on the node of its coordinator, not journaled (as a local sweep's runs are not: the
+   * sweep's directory holds the results). Entity id {@code slot/runId}, sharded by slot ({@link ClusterNode.BySlot}).
+   */
+  public static final EntityTypeKey<Command> ON_ONE_NODE = EntityTypeKey.create(Command.class, "tlogsim-run-on-one-node");
   /** Checkpoints every few wall seconds bound what a lost component node costs. */
   static final Duration CHECKPOINT_EVERY = Duration.ofSeconds(2);
   private static final Duration PROGRESS_EVERY = Duration.ofMillis(500);
@@ -77,11 +85,17 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
 
   /** @param journal this node's handle on the cluster's shared journal, or null when runs are not journaled */
   public static Behavior<Command> create(Journal journal) {
-    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new RunEntity(ctx, timers, journal)));
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new RunEntity(ctx, timers, journal, false)));
+  }
+
+  /** The coordinator of a run that runs whole on its node ({@link #ON_ONE_NODE}). */
+  public static Behavior<Command> createOnOneNode() {
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new RunEntity(ctx, timers, null, true)));
   }
 
   private final TimerScheduler<Command> timers;
   private final Journal journal;
+  private final boolean onOneNode;
   private RunRecorder recorder; // the run's record in the journal, or null
   private long resumedFromNanos = -1; // the checkpoint this coordinator went on from; -1: from the beginning
   private final List<ActorRef<RunEvent>> listeners = new ArrayList<>();
@@ -90,13 +104,14 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
   private RunSpec runSpec; // the spec of the run, as first given
   private Scenario scenario;
   private PreparedRun prepared;
-  private ClusterPlacement placement;
+  private Runnable release = () -> {}; // ends the components' entities, if any
   private boolean done;
 
-  private RunEntity(ActorContext<Command> ctx, TimerScheduler<Command> timers, Journal journal) {
+  private RunEntity(ActorContext<Command> ctx, TimerScheduler<Command> timers, Journal journal, boolean onOneNode) {
     super(ctx);
     this.timers = timers;
     this.journal = journal;
+    this.onOneNode = onOneNode;
   }
 
   @Override
@@ -126,23 +141,33 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
       runSpec = s.spec();
       scenario = s.spec().scenario();
       RunControl control = new RunControl(scenario.seed(), 1, progress);
-      if (journal != null) control = journaled(s.spec(), control);
-      RunRecorder r = recorder;
-      control = control.withCheckpoints(CheckpointPolicy.everyWallNanos(CHECKPOINT_EVERY.toNanos()),
-          r == null ? cp -> {} : r::checkpoint);
-      // the report's series go to the submitter as they come (facts and roll-backs in the clock's order)
-      ActorRef<Command> self = getContext().getSelf();
-      control = control.withFacts(batch -> {
-        if (r != null) r.facts(batch);
-        self.tell(new WindowFacts(batch));
-      }).withRollbacks(window -> {
-        if (r != null) r.rolledBack(window);
-        self.tell(new RollBack(window));
-      });
-      prepared = scenario.prepare(control);
-      RunSettings settings = control.settings(scenario.endTimeNanos());
-      placement = new ClusterPlacement(ClusterSharding.get(getContext().getSystem()), s.spec(), incarnation,
-          prepared.topology().components());
+      Placement placement;
+      RunSettings settings;
+      if (onOneNode) { // as a local run: nothing to lose but the whole node, so no checkpoints; a sweep keeps no series
+        prepared = scenario.prepare(control);
+        settings = control.settings(scenario.endTimeNanos());
+        placement = new LocalPlacement(prepared.topology(), prepared::models, settings);
+      } else {
+        if (journal != null) control = journaled(s.spec(), control);
+        RunRecorder r = recorder;
+        control = control.withCheckpoints(CheckpointPolicy.everyWallNanos(CHECKPOINT_EVERY.toNanos()),
+            r == null ? cp -> {} : r::checkpoint);
+        // the report's series go to the submitter as they come (facts and roll-backs in the clock's order)
+        ActorRef<Command> self = getContext().getSelf();
+        control = control.withFacts(batch -> {
+          if (r != null) r.facts(batch);
+          self.tell(new WindowFacts(batch));
+        }).withRollbacks(window -> {
+          if (r != null) r.rolledBack(window);
+          self.tell(new RollBack(window));
+        });
+        prepared = scenario.prepare(control);
+        settings = control.settings(scenario.endTimeNanos());
+        ClusterPlacement spread = new ClusterPlacement(ClusterSharding.get(getContext().getSystem()), s.spec(),
+            incarnation, prepared.topology().components());
+        placement = spread;
+        release = spread::release;
+      }
       CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
       getContext().pipeToSelf(outcome, Finished::new);
       getContext().spawn(Clock.create(prepared.topology(), placement, settings, outcome), "clock");
@@ -232,7 +257,7 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
     timers.cancelAll();
     if (done) return this;
     done = true;
-    placement.release();
+    release.run();
     if (f.error() != null) {
       Throwable cause = f.error() instanceof java.util.concurrent.CompletionException c ? c.getCause() : f.error();
       fail(String.valueOf(cause.getMessage()), false);

@@ -1,6 +1,7 @@
 package io.tlogsim.cluster;
 
 import io.tlogsim.engine.ScenarioKinds;
+import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.Scenario;
 import io.tlogsim.engine.scenario.ScenarioLoader;
 import io.tlogsim.kernel.CborSerializable;
@@ -27,6 +28,21 @@ public record RunSpec(String runId, String scenarioName, String source, String t
   public RunSpec(String runId, String scenarioName, String source, String text, Map<String, String> overrides,
       long seed, String seedOrigin) {
     this(runId, scenarioName, source, text, overrides, seed, seedOrigin, null, null, null);
+  }
+
+  /** The spec of {@code s} (a file's text travels with it), without what only a journal needs. */
+  public static RunSpec of(String runId, Scenario s) {
+    return new RunSpec(runId, s.name(), s.source(), textOf(s), s.overrides(), s.seed(), s.seedOrigin());
+  }
+
+  /** A scenario file's text, which nodes need (they need not share files); null for a built-in. */
+  public static String textOf(Scenario s) {
+    if (s.source().startsWith("built-in:")) return null;
+    try {
+      return java.nio.file.Files.readString(java.nio.file.Path.of(s.source()));
+    } catch (java.io.IOException e) {
+      throw new BadInputException("scenario file " + s.source() + " cannot be read: " + e.getMessage());
+    }
   }
 
   public Scenario scenario() {

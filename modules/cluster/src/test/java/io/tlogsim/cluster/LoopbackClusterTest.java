@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.tlogsim.analysis.report.RunReport;
+import io.tlogsim.analysis.sweep.Experiment;
+import io.tlogsim.analysis.sweep.Sweep;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.kernel.IntervalFact;
@@ -189,6 +191,74 @@ class LoopbackClusterTest {
         assertTrue(((Number) run.get("recoveries")).longValue() >= 1, "the lost node held components: " + run);
       }
     }
+  }
+
+  /**
+   * A sweep on 2 nodes through one client: its runs go whole to one node each, on both nodes, and runs.csv holds the
+   * rows of a local sweep (wall seconds apart), also when a node is killed (kill -9) while a run is in flight on it:
+   * that run is submitted again and runs from the beginning on the other node.
+   */
+  @Test
+  void aSweepOnTwoNodesGivesTheRowsOfALocalSweepAlsoWhenANodeIsKilledMidSweep() throws Exception {
+    Path file = dir.resolve("small-sweep.conf");
+    java.nio.file.Files.writeString(file, """
+        base = gcm1
+        set { simulatedSeconds = 0.5 }
+        vary { sessions = [2000, 20000] }
+        replications = 3
+        seed = 11
+        metrics = ["commits.perSecond", "commits.latencyUs.p99"]
+        """);
+    Experiment e = Experiment.load(file.toString());
+    long t0 = System.nanoTime();
+    List<Sweep.Row> local = new Sweep(e, dir.resolve("local")).run(2, p -> {});
+    double localWall = (System.nanoTime() - t0) / 1e9;
+    try (LoopbackCluster cluster = new LoopbackCluster(dir, 2);
+        ClusterSubmit.Client client = ClusterSubmit.Client.join(cluster.contact())) {
+      assertEquals(2, client.nodes());
+      // keep-majority keeps the half with the lowest address when the halves are equal: kill the other
+      LoopbackCluster.Node victim = cluster.nodes().stream()
+          .max(java.util.Comparator.comparingInt(LoopbackCluster.Node::port)).orElseThrow();
+      Map<String, List<String>> acceptedOn = new java.util.concurrent.ConcurrentHashMap<>(); // run id -> its nodes
+      java.util.concurrent.atomic.AtomicInteger doneOnVictim = new java.util.concurrent.atomic.AtomicInteger();
+      java.util.concurrent.atomic.AtomicReference<String> killedIn = new java.util.concurrent.atomic.AtomicReference<>();
+      ClusterSweep runs = new ClusterSweep(client, 2, (runId, ev) -> {
+        if (ev instanceof RunEvent.Accepted a) {
+          acceptedOn.computeIfAbsent(runId, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(a.node());
+          // a run in flight on the victim after it finished one: kill it now
+          if (a.node().endsWith("@" + victim.address()) && doneOnVictim.get() > 0 && killedIn.compareAndSet(null, runId)) {
+            System.out.println("killing " + victim.address() + " while it runs " + runId);
+            victim.kill();
+          }
+        } else if (ev instanceof RunEvent.Done) {
+          List<String> on = acceptedOn.get(runId);
+          if (on != null && on.get(on.size() - 1).endsWith("@" + victim.address())) doneOnVictim.incrementAndGet();
+        }
+      });
+      t0 = System.nanoTime();
+      List<Sweep.Row> clustered = new Sweep(e, dir.resolve("cluster"), runs).run(2, p -> {});
+      double clusterWall = (System.nanoTime() - t0) / 1e9;
+      System.out.printf("sweep of %d runs: %.1f wall s here (2 at once), %.1f on 2 nodes with a kill -9; runs on: %s%n",
+          clustered.size(), localWall, clusterWall, acceptedOn);
+      assertEquals(rows(local), rows(clustered));
+      assertEquals(rowsOf(dir.resolve("local/runs.csv")), rowsOf(dir.resolve("cluster/runs.csv")));
+      assertEquals(2, acceptedOn.values().stream().flatMap(List::stream).distinct().count(), "runs on both nodes");
+      String killed = killedIn.get();
+      assertTrue(killed != null, "a node was killed while a run was in flight on it: " + acceptedOn);
+      List<String> again = acceptedOn.get(killed);
+      assertTrue(again.size() >= 2 && !again.get(again.size() - 1).endsWith("@" + victim.address()),
+          "the killed node's run was taken up on the other: " + again);
+    }
+  }
+
+  private static List<String> rows(List<Sweep.Row> rows) {
+    return rows.stream().map(r -> r.point() + "/" + r.replication() + " seed " + r.seed() + " " + r.values() + " "
+        + java.util.Arrays.toString(r.metrics()) + " " + r.digest()).toList();
+  }
+
+  /** runs.csv's lines without wall seconds (the last field), in grid order (they are written as runs end). */
+  private static List<String> rowsOf(Path csv) throws Exception {
+    return java.nio.file.Files.readAllLines(csv).stream().map(l -> l.substring(0, l.lastIndexOf(','))).sorted().toList();
   }
 
   @Test

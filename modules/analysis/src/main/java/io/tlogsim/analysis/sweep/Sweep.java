@@ -5,7 +5,6 @@ import io.tlogsim.engine.scenario.SummaryPaths;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.Scenario;
-import io.tlogsim.engine.scenario.ScenarioResult;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,12 +42,33 @@ public final class Sweep {
   /** What the listener hears after each run: done so far (resumed ones included), of how many. */
   public record Progress(int done, int total, int resumed, Row last) {}
 
+  /**
+   * Where a sweep's runs run: here on threads ({@link #here}), or on a cluster's nodes. Called from as many threads at
+   * once as the sweep runs in parallel; blocks until the run ends and returns its summary (summary.json's content).
+   */
+  @FunctionalInterface
+  public interface Runs {
+    Map<String, Object> summary(Scenario scenario, int point, int replication);
+  }
+
+  /** Each run here, with the experiment's kernel threads. */
+  public static Runs here(Experiment e) {
+    return (s, point, replication) -> s.run(new RunControl(s.seed(), e.threads(), null)).summary();
+  }
+
   private final Experiment e;
   private final Path dir;
+  private final Runs runs;
 
+  /** A sweep whose runs run here. */
   public Sweep(Experiment e, Path dir) {
+    this(e, dir, here(e));
+  }
+
+  public Sweep(Experiment e, Path dir, Runs runs) {
     this.e = e;
     this.dir = dir;
+    this.runs = runs;
   }
 
   /** Runs what is left of the grid; returns every row (resumed and new) in grid order. */
@@ -189,8 +209,7 @@ public final class Sweep {
 
   private Row runOne(Experiment.Point p, int replication) {
     Scenario s = e.scenario(p, replication);
-    ScenarioResult result = s.run(new RunControl(s.seed(), e.threads(), null));
-    Map<String, Object> summary = result.summary();
+    Map<String, Object> summary = runs.summary(s, p.index(), replication);
     double[] m = new double[e.metrics().size()];
     // as runs.csv keeps them (6 significant digits): a resumed sweep's statistics are then the same to the last digit
     for (int k = 0; k < m.length; k++) m[k] = asStored(SummaryPaths.number(summary, e.metrics().get(k)));

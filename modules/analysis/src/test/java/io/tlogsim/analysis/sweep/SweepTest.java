@@ -80,6 +80,30 @@ class SweepTest {
   }
 
   @Test
+  void runsGoWhereTheSweepIsToldAndASweepStoppedThereIsResumedHereWithTheSameRows() throws Exception {
+    Experiment e = experiment();
+    Path out = dir.resolve("out");
+    // elsewhere (as a cluster would be): every run through the given Runs, which fails at its sixth run
+    java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+    Sweep.Runs here = Sweep.here(e);
+    Sweep.Runs elsewhere = (s, point, replication) -> {
+      if (calls.incrementAndGet() > 5) throw new IllegalStateException("the cluster went away");
+      return here.summary(s, point, replication);
+    };
+    IllegalStateException stopped =
+        assertThrows(IllegalStateException.class, () -> new Sweep(e, out, elsewhere).run(1, p -> {}));
+    assertEquals("the cluster went away", stopped.getMessage());
+    assertEquals(1 + 5, Files.readAllLines(out.resolve("runs.csv")).size(), "the five runs that ended are kept");
+    int[] ran = {0};
+    List<Sweep.Row> resumed = new Sweep(e, out).run(2, p -> ran[0]++);
+    assertEquals(18 - 5, ran[0], "only the runs not in runs.csv are run again");
+    List<Sweep.Row> fresh = new Sweep(e, dir.resolve("fresh")).run(2, p -> {});
+    assertEquals(fresh.stream().map(r -> r.seed() + " " + r.digest() + " " + java.util.Arrays.toString(r.metrics()))
+        .toList(), resumed.stream().map(r -> r.seed() + " " + r.digest() + " " + java.util.Arrays.toString(r.metrics()))
+        .toList());
+  }
+
+  @Test
   void badExperimentsAreRefusedBeforeAnythingRuns() throws Exception {
     Path f = dir.resolve("bad.conf");
     Files.writeString(f, "base = gcm1\nvary { sesions = [1, 2] }\n");
