@@ -69,9 +69,14 @@ final class RunCommand implements Callable<Integer> {
     if (scenario == null) {
       throw new BadInputException("run: give a scenario (<name|file.conf>, see tlogsim scenarios) or --resume <run-id>");
     }
-    if (cluster != null && !cluster.matches("[^:\\s]+:[0-9]{1,5}")) {
+    if (cluster != null) checkCluster(cluster);
+    return new Runner(spec.commandLine()).run(scenario, options.overrides(), options, false, kind, cluster);
+  }
+
+  /** --cluster: host:port of a node of a running cluster. */
+  static void checkCluster(String cluster) {
+    if (!cluster.matches("[^:\\s]+:[0-9]{1,5}")) {
       throw new BadInputException("--cluster " + cluster + ": must be host:port of a tlogsim node, e.g. 127.0.0.1:25520");
     }
-    return new Runner(spec.commandLine()).run(scenario, options.overrides(), options, false, kind, cluster);
   }
 }

@@ -344,14 +344,7 @@ final class Runner {
    * records beside it: the command line, the output directory and the provenance summary.json gets.
    */
   private io.tlogsim.cluster.RunSpec clusterSpec(String runId, Scenario s, Path dir, Map<String, Object> provenance) {
-    String text = null;
-    if (!s.source().startsWith("built-in:")) {
-      try {
-        text = Files.readString(Path.of(s.source()));
-      } catch (IOException e) {
-        throw new BadInputException("scenario file " + s.source() + " cannot be read: " + e.getMessage());
-      }
-    }
+    String text = io.tlogsim.cluster.RunSpec.textOf(s);
     String provenanceJson;
     try {
       provenanceJson = new com.fasterxml.jackson.databind.json.JsonMapper().writeValueAsString(provenance);

@@ -2,7 +2,10 @@ package io.tlogsim.cli;
 
 import io.tlogsim.analysis.sweep.Experiment;
 import io.tlogsim.analysis.sweep.Sweep;
+import io.tlogsim.cluster.ClusterSubmit;
+import io.tlogsim.cluster.ClusterSweep;
 import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.engine.scenario.Text;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,6 +47,12 @@ final class SweepCommand implements Callable<Integer> {
   @Option(names = "--parallel", paramLabel = "N", description = "Runs at once (default: the experiment's).")
   Integer parallel;
 
+  @Option(names = "--cluster", paramLabel = "HOST:PORT",
+      description = "Run on a running tlogsim cluster reached through this node (see 'tlogsim node' and "
+          + "deploy/local-cluster.sh): each run whole on one node, as many at once as the cluster has nodes unless "
+          + "--parallel says otherwise. The results are written here, as for a sweep run here.")
+  String cluster;
+
   @Option(names = "--quiet", description = "Print nothing but errors.")
   boolean quiet;
 
@@ -55,21 +64,33 @@ final class SweepCommand implements Callable<Integer> {
     RunOptions.notEmpty("--out", out, "a directory");
     RunOptions.notEmpty("--data", data, "a directory");
     if (out != null && data != null) throw new BadInputException("--out and --data: give one of them");
+    if (cluster != null) RunCommand.checkCluster(cluster);
     Experiment e = Experiment.load(experiment);
     Path dir = out != null ? out : RunOptions.dataDirOf(data).resolve("sweeps").resolve(e.name());
     if (Files.exists(dir) && !Files.isDirectory(dir)) throw new BadInputException(dir + ": exists and is not a directory");
     Runner.checkWritable(dir, out != null ? "--out " + dir : "the sweep's directory " + dir);
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter stdout = spec.commandLine().getOut();
-    int at = parallel != null ? parallel : e.parallel();
-    if (!quiet) {
-      stdout.printf(Locale.ROOT, "sweep        %s: %d points x %d replications = %d runs, %d at once%n", e.name(),
-          e.points().size(), e.replications(), e.runs(), at);
-      stdout.flush();
+    // joined before anything is written: a cluster that does not answer is bad input, and the directory stays as it was
+    try (ClusterSubmit.Client client = cluster == null ? null : ClusterSubmit.Client.join(cluster)) {
+      int nodes = client == null ? 0 : client.nodes();
+      int at = parallel != null ? parallel : client != null ? Math.max(1, nodes) : e.parallel();
+      if (!quiet) {
+        stdout.printf(Locale.ROOT, "sweep        %s: %d points x %d replications = %d runs, %d at once%s%n", e.name(),
+            e.points().size(), e.replications(), e.runs(), at, client == null ? ""
+                : String.format(Locale.ROOT, " on the cluster at %s (%s; each run whole on one node)", cluster,
+                    Text.plural(nodes, "node")));
+        stdout.flush();
+      }
+      return sweep(e, dir, at, client == null ? Sweep.here(e) : new ClusterSweep(client, at), stdout, err);
     }
+  }
+
+  private int sweep(Experiment e, Path dir, int at, Sweep.Runs runs, PrintWriter stdout, PrintWriter err)
+      throws java.io.IOException {
     long start = System.nanoTime();
     int[] newRuns = {0};
-    List<Sweep.Row> rows = new Sweep(e, dir).run(at, p -> {
+    List<Sweep.Row> rows = new Sweep(e, dir, runs).run(at, p -> {
       newRuns[0]++;
       if (quiet) return;
       double elapsed = (System.nanoTime() - start) / 1e9;

@@ -300,6 +300,8 @@ class EverydayUseTest {
         bad("unknown kind 'nosuch'; kinds: commit-path, gcm1,", "params", "nosuch"),
         bad("--parallel: must be an integer from 1 to 256, got 0", "sweep", "commit-policies", "--parallel", "0"),
         bad("--out: must not be empty; give a directory", "sweep", "commit-policies", "--out", ""),
+        bad("--cluster nohost: must be host:port of a tlogsim node, e.g. 127.0.0.1:25520", "sweep", "commit-policies",
+            "--cluster", "nohost"),
         bad("--path: must not be empty; give a directory", "calibrate-device", "--path", ""),
         bad("--out: must not be empty; give a file", "calibrate-device", "--path", ".", "--out", ""),
         bad("--seconds: must be from 5 to 3600, got 0", "calibrate-device", "--path", ".", "--seconds", "0"),
