@@ -41,7 +41,17 @@ final class ThrowawayPostgres implements AutoCloseable {
       if ("1".equals(System.getenv("TLOGSIM_REQUIRE_POSTGRES"))) fail(why);
       Assumptions.abort("skipped: " + why);
     }
-    return new ThrowawayPostgres(db);
+    ThrowawayPostgres pg = new ThrowawayPostgres(db);
+    // The journal's tables made here, as deploy/postgres/setup.sh makes them in its database: nodes started at once on
+    // an empty database race to create them, and all but one fail (PostgreSQL: duplicate key in pg_type).
+    try (Journal j = Journal.openForWriting(pg.settings())) {
+      return pg;
+    }
+  }
+
+  private JournalSettings settings() {
+    return new JournalSettings(JournalKind.POSTGRES, url(), USER, PASSWORD, TraceLevel.SUMMARY, Duration.ofSeconds(2),
+        200_000);
   }
 
   String url() {
@@ -50,9 +60,7 @@ final class ThrowawayPostgres implements AutoCloseable {
 
   /** The journal holds run {@code runId} completed, with {@code digest}. */
   void assertCompleted(String runId, String digest) {
-    JournalSettings s = new JournalSettings(JournalKind.POSTGRES, url(), USER, PASSWORD, TraceLevel.SUMMARY,
-        Duration.ofSeconds(2), 200_000);
-    try (Journal j = Journal.openForReading(s)) {
+    try (Journal j = Journal.openForReading(settings())) {
       RunStore.StoredRun run = j.store().load(runId);
       assertEquals(RunStatus.COMPLETED, run.status());
       assertEquals(digest, run.summary().get("digest"), "the journal's summary has the one-node digest");
