@@ -42,8 +42,8 @@ final class ThrowawayPostgres implements AutoCloseable {
       Assumptions.abort("skipped: " + why);
     }
     ThrowawayPostgres pg = new ThrowawayPostgres(db);
-    // The journal's tables made here, as deploy/postgres/setup.sh makes them in its database: nodes started at once on
-    // an empty database race to create them, and all but one fail (PostgreSQL: duplicate key in pg_type).
+    // The journal's tables made here, as deploy/postgres/setup.sh makes them in its database (nodes started at once on
+    // an empty one take turns creating them: PostgresJournalTest.processesThatFindTheDatabaseEmptyAtOnce...).
     try (Journal j = Journal.openForWriting(pg.settings())) {
       return pg;
     }

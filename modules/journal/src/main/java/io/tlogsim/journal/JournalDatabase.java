@@ -28,6 +28,8 @@ public final class JournalDatabase {
   /** The journal format this version writes and reads; a journal marked with another one is refused. */
   public static final int FORMAT = 1;
   static final String MARKER = "tlogsim_journal";
+  /** The advisory lock's key while a PostgreSQL journal's schema is created (any constant; "tlog" in ASCII). */
+  private static final long SCHEMA_LOCK = 0x746c6f67L;
   private static final String H2_SCRIPT = "schema/h2/h2-create-schema.sql";
   private static final String POSTGRES_SCRIPT = "io/tlogsim/journal/postgres/schema.sql";
   private static final List<String> PLUGIN_TABLES = List.of("event_journal", "event_tag", "snapshot");
@@ -85,8 +87,9 @@ public final class JournalDatabase {
             + String.join(", ", tables) + " but no " + MARKER + " mark); give another --data DIR or database");
       }
       if (!create) return kept(Found.ABSENT, c, false);
-      createSchema(s, c);
-      return kept(Found.CREATED, c, keep);
+      if (createSchema(s, c)) return kept(Found.CREATED, c, keep);
+      checkFormat(s, c); // another process made it while this one waited
+      return kept(Found.EXISTING, c, keep);
     } catch (SQLException e) {
       close(c);
       throw new BadInputException(s.describe() + ": cannot be opened as a tlogsim journal ("
@@ -147,7 +150,12 @@ public final class JournalDatabase {
     }
   }
 
-  private static void createSchema(JournalSettings s, Connection c) throws SQLException {
+  /**
+   * Creates the schema in one transaction; false if another process created it first. On PostgreSQL, processes that
+   * find the same database empty at once (a cluster's nodes started together) take turns on an advisory lock, else
+   * all but one would fail on the catalog (duplicate key in pg_type). An H2 file has one owner (AUTO_SERVER).
+   */
+  private static boolean createSchema(JournalSettings s, Connection c) throws SQLException {
     List<String> statements = new ArrayList<>();
     if (s.kind() == JournalKind.H2) {
       statements.addAll(split(resource(H2_SCRIPT)));
@@ -159,8 +167,16 @@ public final class JournalDatabase {
     boolean auto = c.getAutoCommit();
     c.setAutoCommit(false);
     try (Statement st = c.createStatement()) {
+      if (s.kind() == JournalKind.POSTGRES) {
+        st.execute("SELECT pg_advisory_xact_lock(" + SCHEMA_LOCK + ")"); // held until this transaction ends
+        if (tables(c).contains(MARKER)) {
+          c.commit();
+          return false;
+        }
+      }
       for (String sql : statements) st.execute(sql);
       c.commit();
+      return true;
     } catch (SQLException e) {
       c.rollback();
       throw e;

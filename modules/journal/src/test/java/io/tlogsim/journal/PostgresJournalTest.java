@@ -94,6 +94,28 @@ class PostgresJournalTest {
   }
 
   @Test
+  void processesThatFindTheDatabaseEmptyAtOnceTakeTurnsAndOneCreatesTheSchema() throws Exception {
+    int n = 4; // a cluster's nodes started together
+    java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(n);
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+    try {
+      List<java.util.concurrent.Future<JournalDatabase.Found>> found = new java.util.ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        found.add(pool.submit(() -> {
+          together.await();
+          return JournalDatabase.prepare(settings, true);
+        }));
+      }
+      List<JournalDatabase.Found> got = new java.util.ArrayList<>();
+      for (var f : found) got.add(f.get()); // without the lock, all but one failed here (duplicate key in pg_type)
+      assertEquals(1, got.stream().filter(f -> f == JournalDatabase.Found.CREATED).count(), got.toString());
+      assertEquals(n - 1, got.stream().filter(f -> f == JournalDatabase.Found.EXISTING).count(), got.toString());
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
   void aDatabaseWithAnotherPekkoJournalIsRefused() throws SQLException {
     try (Connection c = DriverManager.getConnection(settings.jdbcUrl(), USER, PASSWORD);
         Statement st = c.createStatement()) {
