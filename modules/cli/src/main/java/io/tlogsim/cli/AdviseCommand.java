@@ -47,8 +47,8 @@ final class AdviseCommand implements Callable<Integer> {
   String version;
 
   @Option(names = "--load", paramLabel = "SCENARIO", defaultValue = "oltp-commits",
-      description = "The load: a commit-path scenario, built-in or a .conf file, whose sessions, flush policy and log "
-          + "device the advisor moves (default: ${DEFAULT-VALUE}, one-row transactions with 1 ms think).")
+      description = "The load: a commit-path or log-space scenario, built-in or a .conf file, whose sessions, flush "
+          + "policy and log device the advisor moves (default: ${DEFAULT-VALUE}, one-row transactions with 1 ms think).")
   String load;
 
   @Option(names = "--seed", paramLabel = "N", defaultValue = "42", description = "Seed of the runs (default: ${DEFAULT-VALUE}).")
@@ -112,12 +112,14 @@ final class AdviseCommand implements Callable<Integer> {
       out.printf(Locale.ROOT, "log growth   %.3f GiB/hour (%s)%n", s.growthGiBPerHour(),
           s.growthSource().equals("given") ? "given" : "simulated log rate at the target");
       if (s.backupWithinBound()) {
-        out.printf(Locale.ROOT, "log backup   every %d min (a backup reads its %.2f GiB of log in %.0f s at REFERENCE"
-            + " 5.2's 42 MB/s, within a minute)%n", s.backupMinutes(), s.backupGiB(), s.backupSeconds());
+        out.printf(Locale.ROOT, "log backup   every %d min (a backup reads its %.2f GiB of log in %.0f s at %.2f MB/s,"
+            + " within %.0f s)%n", s.backupMinutes(), s.backupGiB(), s.backupSeconds(), advisor.logBackupMBps(),
+            advisor.maxLogBackupSeconds());
       } else {
         out.printf(Locale.ROOT, "log backup   every %d min, the shortest offered: a backup still reads %.2f GiB of log"
-            + " in %.0f s at REFERENCE 5.2's 42 MB/s, more than a minute (faster backup storage would shorten it)%n",
-            s.backupMinutes(), s.backupGiB(), s.backupSeconds());
+            + " in %.0f s at %.2f MB/s, more than %.0f s (faster backup storage would shorten it)%n",
+            s.backupMinutes(), s.backupGiB(), s.backupSeconds(), advisor.logBackupMBps(),
+            advisor.maxLogBackupSeconds());
       }
       out.printf(Locale.ROOT, "log size     %.2f GiB (two backup intervals of log), growth %d MiB: %d VLFs at"
           + " creation, %d per growth%s (SQL Server %s rules)%n", s.logGiB(), s.growthMiB(), s.vlfsAtCreation(),

@@ -2,6 +2,7 @@ package io.tlogsim.cli;
 
 import io.tlogsim.kernel.SimulationException;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /** How a run fails in ways the user can act on: out of memory, or stopped by a signal. */
 final class Failures {
@@ -19,6 +20,18 @@ final class Failures {
     Interrupted() {
       super("interrupted");
     }
+  }
+
+  /** Set when an OutOfMemoryError was seen on a thread the command does not watch (logged or uncaught). */
+  private static final AtomicBoolean OUT_OF_MEMORY_ELSEWHERE = new AtomicBoolean();
+
+  static void outOfMemoryElsewhere() {
+    OUT_OF_MEMORY_ELSEWHERE.set(true);
+  }
+
+  /** Whether some thread ran out of memory: the command then fails with {@link #outOfMemory()}, even if it ended. */
+  static boolean outOfMemorySeen() {
+    return OUT_OF_MEMORY_ELSEWHERE.get();
   }
 
   /** "run failed: out of memory ...", for where no command is there to add "run failed". */

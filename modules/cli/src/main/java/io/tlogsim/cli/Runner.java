@@ -41,6 +41,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -261,8 +262,19 @@ final class Runner {
         if (target instanceof Fresh f && f.cluster() != null) {
           outcome = null;
           ClusterSubmit.Result r = ClusterSubmit.run(f.cluster(), clusterSpec(runId, scenario, dir, provenance),
-              progress, e -> { // the progress lines' commit rate and latency, as for a run here
-                if (e instanceof RunEvent.Facts facts) live.accept(new FactBatch(facts.window(), facts.facts()));
+              progress, new Consumer<RunEvent>() { // the progress lines' commit rate and latency, as for a run here
+                // the last (window, part) passed on: parts sent again (a roll-back, a new coordinator) count once
+                private long window = -1;
+                private int part = -1;
+
+                @Override
+                public void accept(RunEvent e) {
+                  if (!(e instanceof RunEvent.Facts f)) return;
+                  if (f.window() < window || (f.window() == window && f.part() <= part)) return;
+                  window = f.window();
+                  part = f.part();
+                  live.accept(new FactBatch(f.window(), f.facts()));
+                }
               });
           clusterJournal = r.journal();
           result = r;

@@ -66,14 +66,21 @@ public final class Tlogsim implements Callable<Integer> {
     try {
       // Start logging before Pekko's threads log concurrently; else SLF4J prints a "replaying" warning on stderr.
       LoggerFactory.getILoggerFactory();
-      // Running out of memory on a thread of its own (a journal's, a progress bar's) fails the run, which says so in
-      // one line: no stack trace from the JVM's default handler besides it.
+      // Running out of memory on a thread of its own (a journal's, a progress bar's) fails the command in one line
+      // (below): no stack trace from the JVM's default handler besides it.
       Thread.setDefaultUncaughtExceptionHandler((t, e) -> {
-        if (e instanceof OutOfMemoryError) return;
+        if (e instanceof OutOfMemoryError) {
+          Failures.outOfMemoryElsewhere();
+          return;
+        }
         System.err.println("tlogsim: thread " + t.getName() + " failed: " + oneLine(String.valueOf(e)));
         if (debug()) e.printStackTrace();
       });
       code = commandLine().execute(args);
+      if (code == OK && Failures.outOfMemorySeen()) { // on a thread of its own (a journal's, a node's actors)
+        System.err.println("tlogsim: " + Failures.outOfMemory());
+        code = FAILED;
+      }
     } catch (OutOfMemoryError e) { // where Runner did not catch it (parsing, reporting): still one line
       System.err.println("tlogsim: " + Failures.outOfMemory());
       code = FAILED;

@@ -9,18 +9,22 @@ import io.tlogsim.kernel.RecordedFact;
 import io.tlogsim.kernel.SimulationException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
-import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.CoordinatedShutdown;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.Member;
 import org.apache.pekko.cluster.MemberStatus;
@@ -66,7 +70,7 @@ public final class ClusterSubmit {
 
   /** As {@link #run(String, RunSpec, AtomicLong)}, telling {@code observer} every event of the run as it comes. */
   public static Result run(String contact, RunSpec spec, AtomicLong progress,
-      java.util.function.Consumer<RunEvent> observer) {
+      Consumer<RunEvent> observer) {
     try (Client client = Client.join(contact)) {
       return client.run(RunEntity.TYPE, spec.runId(), spec, progress, observer);
     }
@@ -105,11 +109,7 @@ public final class ClusterSubmit {
 
     /** The nodes (members with role node) that are up, as this client sees them now. */
     public int nodes() {
-      int n = 0;
-      for (Member m : Cluster.get(system).state().getMembers()) {
-        if (m.hasRole(ClusterNode.NODE) && m.status().equals(MemberStatus.up())) n++;
-      }
-      return n;
+      return nodesUp(system);
     }
 
     /**
@@ -117,7 +117,7 @@ public final class ClusterSubmit {
      * coordinator's node is lost, submits it again.
      */
     public Result run(EntityTypeKey<RunEntity.Command> type, String entityId, RunSpec spec, AtomicLong progress,
-        java.util.function.Consumer<RunEvent> observer) {
+        Consumer<RunEvent> observer) {
       CompletableFuture<Ended> done = new CompletableFuture<>();
       system.tell(new Submit(type, entityId, spec, done, progress, observer));
       Ended ended = unlessStopped(done, "this client left the cluster (was it downed?) before run "
@@ -175,7 +175,7 @@ public final class ClusterSubmit {
 
   /** A run to submit (local only: never crosses the wire). */
   private record Submit(EntityTypeKey<RunEntity.Command> type, String entityId, RunSpec spec,
-      CompletableFuture<Ended> done, AtomicLong progress, java.util.function.Consumer<RunEvent> observer) {}
+      CompletableFuture<Ended> done, AtomicLong progress, Consumer<RunEvent> observer) {}
 
   /** The client's guardian: joins, then starts a submitter per run. */
   private static Behavior<Object> guardian(CompletableFuture<Void> joined, Duration timeout) {
@@ -224,7 +224,8 @@ public final class ClusterSubmit {
         timers.startSingleTimer(new AskAgain(), ASK_AGAIN_AFTER);
       };
       submit.run();
-      java.util.Set<ActorRef<RunEntity.Command>> watched = new java.util.HashSet<>();
+      Set<ActorRef<RunEntity.Command>> watched = new HashSet<>();
+      long[] noNodeSince = {-1};
       // by (window, part): a window sent again after a roll-back or by a new coordinator replaces what came before
       TreeMap<Long, TreeMap<Integer, List<RecordedFact>>> facts = new TreeMap<>();
       return Behaviors.receive(Object.class)
@@ -234,6 +235,15 @@ public final class ClusterSubmit {
             return Behaviors.same();
           })
           .onMessage(AskAgain.class, r -> {
+            if (nodesUp(ctx.getSystem()) > 0) {
+              noNodeSince[0] = -1;
+            } else if (noNodeSince[0] < 0) {
+              noNodeSince[0] = System.nanoTime();
+            } else if (System.nanoTime() - noNodeSince[0] > JOIN_TIMEOUT.toNanos()) { // the nodes left (stopped)
+              run.done().completeExceptionally(new SimulationException("no node of the cluster has been up for "
+                  + JOIN_TIMEOUT.toSeconds() + " s (were they stopped?); run " + run.spec().runId() + " did not end"));
+              return Behaviors.stopped();
+            }
             submit.run(); // a coordinator already running the run answers Accepted again
             return Behaviors.same();
           })
@@ -272,8 +282,22 @@ public final class ClusterSubmit {
             submit.run();
             return Behaviors.same();
           })
+          .onSignal(PostStop.class, stop -> { // failed (an observer threw, say): the caller must not wait for ever
+            run.done().completeExceptionally(new SimulationException("the submitter of run " + run.spec().runId()
+                + " stopped before the run ended"));
+            return Behaviors.same();
+          })
           .build();
     }));
+  }
+
+  /** Members with the role of a node that are up. */
+  private static int nodesUp(ActorSystem<?> system) {
+    int n = 0;
+    for (Member m : Cluster.get(system).state().getMembers()) {
+      if (m.hasRole(ClusterNode.NODE) && m.status().equals(MemberStatus.up())) n++;
+    }
+    return n;
   }
 
   private static String contactOf(ActorSystem<?> system) {

@@ -8,6 +8,7 @@ import io.tlogsim.journal.RunRecorder;
 import io.tlogsim.journal.RunState;
 import io.tlogsim.journal.RunStatus;
 import io.tlogsim.journal.RunStore;
+import io.tlogsim.journal.StoredFact;
 import io.tlogsim.kernel.Checkpoint;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.tlogsim.engine.scenario.BadInputException;
@@ -186,11 +187,36 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
   private Behavior<Command> onFacts(WindowFacts w) {
     List<RecordedFact> series = new ArrayList<>();
     for (RecordedFact f : w.batch().facts()) if (f.fact() instanceof IntervalFact) series.add(f);
+    tellFacts(w.batch().window(), series);
+    return this;
+  }
+
+  /** A window's interval facts to the submitter, in parts: sent again, they replace themselves part by part. */
+  private void tellFacts(long window, List<RecordedFact> series) {
     for (int from = 0, part = 0; from < series.size(); from += FACTS_PER_MESSAGE, part++) {
-      tellAll(new RunEvent.Facts(w.batch().window(), part,
+      tellAll(new RunEvent.Facts(window, part,
           List.copyOf(series.subList(from, Math.min(series.size(), from + FACTS_PER_MESSAGE)))));
     }
-    return this;
+  }
+
+  /**
+   * Going on from a checkpoint of the shared journal, this coordinator sends again the interval facts of the windows
+   * before it, as the journal holds them: the lost coordinator may have stored its checkpoint before those facts
+   * had reached the submitter (the two travel different ways), and the clock re-runs only the windows after it.
+   */
+  private void tellStoredFacts(RunStore store, String runId, long beforeWindow) {
+    long window = -1;
+    List<RecordedFact> series = new ArrayList<>();
+    for (StoredFact f : store.load(runId).facts()) {
+      if (f.window() >= beforeWindow || !(f.fact() instanceof IntervalFact)) continue;
+      if (f.window() != window) {
+        tellFacts(window, series);
+        series = new ArrayList<>();
+        window = f.window();
+      }
+      series.add(new RecordedFact(f.time(), f.component(), f.fact()));
+    }
+    tellFacts(window, series);
   }
 
   private RunEvent.Accepted accepted(RunSpec spec) {
@@ -228,6 +254,7 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
           from == null ? "the beginning (no checkpoint yet)" : "its checkpoint at " + from.simulatedNanos() + " ns",
           journal.settings().describe());
       if (from == null) return control;
+      tellStoredFacts(store, spec.runId(), from.window());
       resumedFromNanos = from.simulatedNanos();
       return control.resumingFrom(from);
     }

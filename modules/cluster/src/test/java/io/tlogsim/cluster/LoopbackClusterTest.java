@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -66,12 +67,19 @@ class LoopbackClusterTest {
 
   /** The report's CSV files made from {@code facts}. */
   private static Map<String, String> series(List<RecordedFact> facts) {
-    Map<String, String> csv = new java.util.TreeMap<>();
+    Map<String, String> csv = new TreeMap<>();
     RunReport.files(new RunReport.Input("r", Map.of("scenario", "gcm1"), List.of(), Map.of(), facts, id -> "c" + id))
         .forEach((name, text) -> {
           if (name.endsWith(".csv")) csv.put(name, text);
         });
     return csv;
+  }
+
+  /** A run here, its interval facts (the report's series) into {@code facts}. */
+  private static ScenarioResult local(RunSpec spec, List<RecordedFact> facts) {
+    return spec.scenario().run(new RunControl(spec.seed(), 2, null).withFacts(b -> {
+      for (RecordedFact f : b.facts()) if (f.fact() instanceof IntervalFact) facts.add(f);
+    }));
   }
 
   private static ScenarioResult local(RunSpec spec) {
@@ -82,9 +90,7 @@ class LoopbackClusterTest {
   void threeNodesGiveTheDigestAndSummaryOfOneAndANodeJoiningMidRunChangesNothing() throws Exception {
     RunSpec spec = gcm1("loop-gcm1-100k", 100_000, 1);
     List<RecordedFact> localFacts = new ArrayList<>();
-    ScenarioResult one = spec.scenario().run(new RunControl(spec.seed(), 2, null).withFacts(b -> {
-      for (RecordedFact f : b.facts()) if (f.fact() instanceof IntervalFact) localFacts.add(f);
-    }));
+    ScenarioResult one = local(spec, localFacts);
     try (LoopbackCluster cluster = new LoopbackCluster(dir, 3)) {
       ClusterSubmit.Result three = ClusterSubmit.run(cluster.contact(), spec, new AtomicLong());
       assertEquals(model(one.summary()), model(three.summary()));
@@ -143,7 +149,8 @@ class LoopbackClusterTest {
    */
   private void killMidRun(boolean clockNode, boolean journal) throws Exception {
     RunSpec spec = gcm1(clockNode ? "loop-kill-clock" : "loop-kill-other", 20_000, 3);
-    ScenarioResult one = local(spec);
+    List<RecordedFact> localFacts = new ArrayList<>();
+    ScenarioResult one = local(spec, localFacts);
     try (ThrowawayPostgres pg = journal ? ThrowawayPostgres.create() : null;
         LoopbackCluster cluster = new LoopbackCluster(dir, 3, pg == null ? null : pg.url())) {
       java.util.List<Long> resumedFrom = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -173,6 +180,9 @@ class LoopbackClusterTest {
       ClusterSubmit.Result result = ClusterSubmit.run(cluster.contact(), spec, progress, observer);
       killer.join();
       assertEquals(model(one.summary()), model(result.summary()));
+      // the report's series too: windows sent again after a roll-back or by a new coordinator replace themselves, and
+      // a coordinator going on from the journal's checkpoint sends the windows before it from the journal
+      assertEquals(series(localFacts), series(result.facts()));
       Map<?, ?> run = (Map<?, ?>) result.summary().get("run");
       System.out.println("after kill -9 of " + (clockNode ? "the clock's node" : "another node") + ": " + run);
       if (clockNode) {

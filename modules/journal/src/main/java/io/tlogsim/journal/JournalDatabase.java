@@ -73,11 +73,7 @@ public final class JournalDatabase {
       c = connect(s);
       TreeSet<String> tables = tables(c);
       if (tables.contains(MARKER)) {
-        checkFormat(s, c);
-        for (String t : PLUGIN_TABLES) {
-          if (!tables.contains(t)) throw new BadInputException(s.describe() + ": is marked as a tlogsim journal but has"
-              + " no table " + t + "; it was changed by something else");
-        }
+        checkOurs(s, c, tables);
         return kept(Found.EXISTING, c, keep);
       }
       boolean foreign = PLUGIN_TABLES.stream().anyMatch(tables::contains)
@@ -88,7 +84,7 @@ public final class JournalDatabase {
       }
       if (!create) return kept(Found.ABSENT, c, false);
       if (createSchema(s, c)) return kept(Found.CREATED, c, keep);
-      checkFormat(s, c); // another process made it while this one waited
+      checkOurs(s, c, tables(c)); // another process made it while this one waited
       return kept(Found.EXISTING, c, keep);
     } catch (SQLException e) {
       close(c);
@@ -137,6 +133,15 @@ public final class JournalDatabase {
       }
     }
     return names;
+  }
+
+  /** A database marked as ours: of this format, with every table of the plugin. */
+  private static void checkOurs(JournalSettings s, Connection c, TreeSet<String> tables) throws SQLException {
+    checkFormat(s, c);
+    for (String t : PLUGIN_TABLES) {
+      if (!tables.contains(t)) throw new BadInputException(s.describe() + ": is marked as a tlogsim journal but has"
+          + " no table " + t + "; it was changed by something else");
+    }
   }
 
   private static void checkFormat(JournalSettings s, Connection c) throws SQLException {

@@ -20,8 +20,9 @@ public record JournalSettings(JournalKind kind, String location, String user, St
    * H2 2.3.232 compacts the file for up to 200 ms each time the database closes, moving chunks; after some tens of
    * opens and closes with large rows (a run's checkpoints) that left the file unreadable ("File corrupted while reading
    * record", MVStore "Double mark", h2database issue 2752): seen once in .ci/replay-every-scenario, and reproduced
-   * within 22 to 49 closes by {@code H2JournalReopenTest}, never with this setting. A journal only grows (nothing is
-   * deleted), so the compaction had little to win; the store still reuses free space while it is open.
+   * after 22 to 49 closes in most tries of {@code H2JournalReopenTest}'s sequence, never with this setting. A journal
+   * only grows (nothing is deleted), so the compaction had little to win; the store still reuses free space while it
+   * is open.
    */
   static final String H2_NO_COMPACTION_ON_CLOSE = ";MAX_COMPACT_TIME=0";
 

@@ -14,8 +14,13 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -96,17 +101,17 @@ class PostgresJournalTest {
   @Test
   void processesThatFindTheDatabaseEmptyAtOnceTakeTurnsAndOneCreatesTheSchema() throws Exception {
     int n = 4; // a cluster's nodes started together
-    java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(n);
-    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+    CyclicBarrier together = new CyclicBarrier(n);
+    ExecutorService pool = Executors.newFixedThreadPool(n);
     try {
-      List<java.util.concurrent.Future<JournalDatabase.Found>> found = new java.util.ArrayList<>();
+      List<Future<JournalDatabase.Found>> found = new ArrayList<>();
       for (int i = 0; i < n; i++) {
         found.add(pool.submit(() -> {
           together.await();
           return JournalDatabase.prepare(settings, true);
         }));
       }
-      List<JournalDatabase.Found> got = new java.util.ArrayList<>();
+      List<JournalDatabase.Found> got = new ArrayList<>();
       for (var f : found) got.add(f.get()); // without the lock, all but one failed here (duplicate key in pg_type)
       assertEquals(1, got.stream().filter(f -> f == JournalDatabase.Found.CREATED).count(), got.toString());
       assertEquals(n - 1, got.stream().filter(f -> f == JournalDatabase.Found.EXISTING).count(), got.toString());

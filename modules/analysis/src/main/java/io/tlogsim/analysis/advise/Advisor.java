@@ -45,7 +45,8 @@ public final class Advisor {
 
     public Request {
       if (load == null || load.isBlank()) {
-        throw new BadInputException("--load: must name a commit-path scenario (built-in or a .conf file), got ''");
+        throw new BadInputException("--load: must name a commit-path or log-space scenario (built-in or a .conf file),"
+            + " got '" + load + "'");
       }
       if (!(targetCommitsPerSecond > 0 && targetCommitsPerSecond <= 10_000_000)) {
         throw new BadInputException("--target-commits-per-second: must be a number above 0 and at most 10,000,000,"
@@ -124,7 +125,7 @@ public final class Advisor {
     this.conf = ConfigFactory.load().getConfig("tlogsim.advisor");
     this.progress = progress;
     this.parallel = parallel;
-    // the load must be a commit-path scenario (sessions, flush policy, log device, warm-up) and the device one it
+    // the load must be a commit-path or log-space scenario (sessions, flush policy, log device, warm-up) and the device one it
     // takes (a model name or profile:NAME): refused here, before any run
     Map<String, String> probe = new LinkedHashMap<>(Map.of("sessions", "1"));
     probe.putAll(POLICIES.get(1).settings());
@@ -134,12 +135,21 @@ public final class Advisor {
     } catch (BadInputException e) {
       if (e.getMessage().startsWith("logDevice:")) throw e;
       throw new BadInputException("--load " + req.load() + ": " + e.getMessage()
-          + " (the load must be a commit-path scenario: sessions, flushPolicy, logDevice, warmupSeconds)");
+          + " (the load must be a commit-path or log-space scenario: sessions, flushPolicy, logDevice, warmupSeconds)");
     }
   }
 
   double margin() {
     return conf.getDouble("targetMargin");
+  }
+
+  /** The rate a log backup reads at and the time it should take at most (tlogsim.advisor). */
+  public double logBackupMBps() {
+    return conf.getDouble("logBackupMBps");
+  }
+
+  public double maxLogBackupSeconds() {
+    return conf.getDouble("maxLogBackupSeconds");
   }
 
   public Advice advise() {
@@ -363,8 +373,8 @@ public final class Advisor {
       }
       lower = b.maxGiB();
     }
-    return new Sizing(perHourGiB, source, cadence, backupGiB, backupSeconds, withinBound, logMiB / 1024, growthMiB, vlfsAtCreation, vlfsPerGrowth,
-        bestZeroed, band, fileGiB, iopsNeeded, mibNeeded);
+    return new Sizing(perHourGiB, source, cadence, backupGiB, backupSeconds, withinBound, logMiB / 1024, growthMiB,
+        vlfsAtCreation, vlfsPerGrowth, bestZeroed, band, fileGiB, iopsNeeded, mibNeeded);
   }
 
   static String fmt(double v) {

@@ -10,6 +10,7 @@ import io.tlogsim.engine.ScenarioKinds;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.RunControl;
 import io.tlogsim.engine.scenario.Scenario;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -118,7 +119,7 @@ class AdvisorTest {
 
   @Test
   void anotherLoadShapeGetsItsOwnAdviceAndItsRerunMeetsIt() throws Exception {
-    String batch = java.nio.file.Path.of(AdvisorTest.class.getResource("/advise/batch-load.conf").toURI()).toString();
+    String batch = Path.of(AdvisorTest.class.getResource("/advise/batch-load.conf").toURI()).toString();
     Advisor.Advice a = new Advisor(new Advisor.Request(5000, 0, "ssd", 0, "2022", 42, batch), 2, line -> {}).advise();
     assertNotNull(a.chosen());
     Advisor.Run r = a.chosen().reached();
