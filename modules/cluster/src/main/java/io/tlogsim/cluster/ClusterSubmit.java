@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -82,9 +83,14 @@ public final class ClusterSubmit {
    */
   public static final class Client implements AutoCloseable {
     private final ActorSystem<Object> system;
+    // what callers wait for, each with why it fails should this member stop first: one callback for all of them
+    // (one per run would keep every finished run's result alive as long as the client)
+    private final Map<CompletableFuture<?>, String> waiting = new ConcurrentHashMap<>();
 
     private Client(ActorSystem<Object> system) {
       this.system = system;
+      system.getWhenTerminated().thenRun(() -> waiting.forEach((f, why) ->
+          f.completeExceptionally(new SimulationException(why))));
     }
 
     /** Joins the cluster reached through {@code contact} ("host:port"); no answer within 30 s is bad input. */
@@ -139,8 +145,13 @@ public final class ClusterSubmit {
      * than waiting for ever.
      */
     private <T> T unlessStopped(CompletableFuture<T> f, String why) {
-      system.getWhenTerminated().thenRun(() -> f.completeExceptionally(new SimulationException(why)));
-      return await(f);
+      waiting.put(f, why);
+      try {
+        if (system.whenTerminated().isCompleted()) f.completeExceptionally(new SimulationException(why)); // stopped
+        return await(f);
+      } finally {
+        waiting.remove(f);
+      }
     }
 
     /** Leaves the cluster (coordinated shutdown) and waits until this member has stopped. */
