@@ -6,6 +6,7 @@ import com.typesafe.config.ConfigFactory;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.kernel.RecordedFact;
+import io.tlogsim.kernel.Simulation;
 import io.tlogsim.kernel.SimulationException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -148,7 +149,7 @@ public final class ClusterSubmit {
       waiting.put(f, why);
       try {
         if (system.whenTerminated().isCompleted()) f.completeExceptionally(new SimulationException(why)); // stopped
-        return await(f);
+        return Simulation.await(f);
       } finally {
         waiting.remove(f);
       }
@@ -165,18 +166,6 @@ public final class ClusterSubmit {
       } catch (ExecutionException ignored) {
         // leaving anyway
       }
-    }
-  }
-
-  private static <T> T await(CompletableFuture<T> f) {
-    try {
-      return f.get();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SimulationException("interrupted");
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException re) throw re;
-      throw new SimulationException(String.valueOf(e.getCause()));
     }
   }
 

@@ -63,8 +63,11 @@ public final class Simulation {
     }
   }
 
-  /** Waits for a run's outcome; its failure is thrown as it is (one line), or as a {@link SimulationException}. */
-  static RunOutcome await(CompletableFuture<RunOutcome> outcome) {
+  /**
+   * Waits for a run's outcome (or any result of a run, e.g. one a cluster sends back); its failure is thrown as it is
+   * (one line), or as a {@link SimulationException}.
+   */
+  public static <T> T await(CompletableFuture<T> outcome) {
     try {
       return outcome.get();
     } catch (InterruptedException e) {
