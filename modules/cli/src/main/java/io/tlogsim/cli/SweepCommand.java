@@ -34,7 +34,7 @@ final class SweepCommand implements Callable<Integer> {
   CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "<experiment|file.conf>",
-      description = "A built-in experiment or an experiment file (see README, \"Sweeps\").")
+      description = "A built-in experiment or an experiment file (see docs/experiments.md).")
   String experiment;
 
   @Option(names = "--out", paramLabel = "DIR",

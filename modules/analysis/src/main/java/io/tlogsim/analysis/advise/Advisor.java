@@ -72,7 +72,7 @@ public final class Advisor {
   /** A flush policy as the advisor tries it: its name and the commit-path settings it stands for. */
   public record Policy(String name, Map<String, String> settings) {}
 
-  /** The candidates, most durable first (README, "Experiments"). */
+  /** The candidates, most durable first (docs/experiments.md). */
   public static final List<Policy> POLICIES = List.of(
       new Policy("per-commit", Map.of("flushPolicy", "per-commit")),
       new Policy("group-commit-200us", Map.of("flushPolicy", "group-commit", "groupCommitDelayUs", "200")),

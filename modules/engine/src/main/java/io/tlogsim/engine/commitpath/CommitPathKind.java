@@ -48,7 +48,7 @@ public final class CommitPathKind implements ScenarioKind {
       ParamSpec.integer("sessions", 1, 1_000_000, "sessions, each running the script"),
       ParamSpec.integer("sessionsPerPool", 0, 1_000_000,
           "sessions per pool actor (0: automatic; a host with cores keeps them in one pool, which shares the cores)"),
-      ParamSpec.script("script", "what each session does, step by step (see README: Scripts)"),
+      ParamSpec.script("script", "what each session does, step by step (see docs/commit-path.md, Scripts)"),
       ParamSpec.decimal("hopUs", 0.001, 1e6, "delay of a session's request to the log manager and of its reply"),
       // the host
       ParamSpec.integer("cores", 0, 4096, "cores of the host, shared by the sessions (0: as many as needed)"),

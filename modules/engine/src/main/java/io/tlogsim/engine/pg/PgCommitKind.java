@@ -23,7 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * PostgreSQL's commit path with the inputs a user measures on their own machine (README: "pg-commit"): clients each
+ * PostgreSQL's commit path with the inputs a user measures on their own machine (docs/commit-path.md): clients each
  * running a one-INSERT transaction in a loop (pgbench -f with one INSERT), on C cores; the WAL device's fsync latency
  * as pg_test_fsync reports it; the CPU and the round trip of one transaction as pgbench with synchronous_commit = off
  * shows them. The WAL is flushed one write at a time (WALWriteLock), by the first waiting committer for everyone

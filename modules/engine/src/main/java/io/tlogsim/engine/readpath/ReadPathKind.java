@@ -39,7 +39,7 @@ public final class ReadPathKind implements ScenarioKind {
   static final List<ParamSpec> OWN = List.of(
       ParamSpec.decimal("simulatedSeconds", 0.001, 1e7,
           "simulated time to cover at most (the run ends when the script is done)"),
-      ParamSpec.script("script", "what the connection does, step by step (README: Read path)"),
+      ParamSpec.script("script", "what the connection does, step by step (docs/read-path.md)"),
       ParamSpec.choice("recoveryModel", List.of("SIMPLE", "FULL"), "the database's recovery model"),
       ParamSpec.choice("sqlServerVersion", List.of("pre-2014", "2014", "2022"),
           "which VLF rule cuts log creation and growth (REFERENCE.md 1)"),
