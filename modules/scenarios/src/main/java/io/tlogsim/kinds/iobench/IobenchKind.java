@@ -17,6 +17,7 @@ import io.tlogsim.storage.StorageAssembly;
 import io.tlogsim.storage.StorageTables;
 import io.tlogsim.storage.load.IoJobSpec;
 import io.tlogsim.storage.load.IoJobStats;
+import io.tlogsim.storage.load.IoJobs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,7 +73,7 @@ public final class IobenchKind implements ScenarioKind {
     IoJobSpec spec = FioParams.job(p, setup.capacityBytes(), DeviceParams.volatileWriteCache(p.getString("device")));
     StorageAssembly a = new StorageAssembly();
     StorageAssembly.Placed dev = a.device(p.getString("device"), setup);
-    int jobs = a.jobs("jobs", spec, dev);
+    int jobs = IoJobs.place(a, "jobs", spec, dev);
     return new Model(a, dev, jobs, spec);
   }
 

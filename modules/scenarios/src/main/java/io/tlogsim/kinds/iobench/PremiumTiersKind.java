@@ -22,6 +22,7 @@ import io.tlogsim.storage.StorageAssembly;
 import io.tlogsim.storage.StorageTables;
 import io.tlogsim.storage.load.IoJobSpec;
 import io.tlogsim.storage.load.IoJobStats;
+import io.tlogsim.storage.load.IoJobs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -113,7 +114,7 @@ public final class PremiumTiersKind implements ScenarioKind {
     IoJobSpec job = new IoJobSpec("randwrite", bs, p.getInt("iodepth"), 1, 0, spec.capacityBytes() / bs * bs, 0,
         VirtualTime.seconds(runtime), Math.round(p.getDouble("submitUs") * 1e3));
     StorageAssembly.Placed dev = a.device(name, new DeviceSetup.OfPremium(spec));
-    return new Disk(name, band, spec, dev, a.jobs("jobs-" + name, job, dev), runtime);
+    return new Disk(name, band, spec, dev, IoJobs.place(a, "jobs-" + name, job, dev), runtime);
   }
 
   @Override

@@ -17,6 +17,7 @@ import io.tlogsim.storage.StorageAssembly;
 import io.tlogsim.storage.StorageTables;
 import io.tlogsim.storage.load.IoJobSpec;
 import io.tlogsim.storage.load.IoJobStats;
+import io.tlogsim.storage.load.IoJobs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,7 +91,7 @@ public final class RaidExamplesKind implements ScenarioKind {
       IoJobSpec spec = new IoJobSpec("randrw", bs, members * p.getInt("iodepthPerMember"), 1, p.getInt("rwmixread"),
           setup.capacityBytes() / bs * bs, 0, endTimeNanos(p), Math.round(p.getDouble("submitUs") * 1e3));
       StorageAssembly.Placed ctl = a.device(name, setup);
-      arrays.add(new Array(name, ctl, a.jobs("jobs-" + name, spec, ctl), spec));
+      arrays.add(new Array(name, ctl, IoJobs.place(a, "jobs-" + name, spec, ctl), spec));
     }
     return new Model(a, arrays);
   }
