@@ -1,7 +1,7 @@
 package io.tlogsim.cli;
 
 import io.tlogsim.analysis.advise.Advisor;
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;

@@ -1,7 +1,7 @@
 package io.tlogsim.cli;
 
 import io.tlogsim.analysis.SummaryComparison;
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalSettings;
 import io.tlogsim.journal.RunState;

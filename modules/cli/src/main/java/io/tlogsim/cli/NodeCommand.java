@@ -4,7 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import io.tlogsim.cluster.ClusterNode;
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalKind;
 import io.tlogsim.journal.JournalSettings;

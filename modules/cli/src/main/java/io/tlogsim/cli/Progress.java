@@ -1,6 +1,6 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.Text;
+import io.tlogsim.scenario.Text;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

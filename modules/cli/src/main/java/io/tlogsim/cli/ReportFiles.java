@@ -2,7 +2,7 @@ package io.tlogsim.cli;
 
 import io.tlogsim.analysis.SummaryWriter;
 import io.tlogsim.analysis.report.RunReport;
-import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.journal.StoredFact;
 import io.tlogsim.kernel.IntervalFact;
 import io.tlogsim.kernel.RecordedFact;

@@ -1,6 +1,6 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -95,14 +95,14 @@ final class RunOptions {
         throw new BadInputException("--warmup and --set warmupSeconds=" + m.get("warmupSeconds")
             + ": give the warm-up once");
       }
-      m.put("warmupSeconds", io.tlogsim.engine.scenario.Text.plain(warmup));
+      m.put("warmupSeconds", io.tlogsim.scenario.Text.plain(warmup));
     }
     if (quiet && progressSeconds != null) {
       throw new BadInputException("--quiet and --progress: --quiet prints no progress; give one");
     }
     if (progressSeconds != null && !(progressSeconds > 0 && progressSeconds <= 86_400)) {
       throw new BadInputException("--progress: must be a number of wall seconds from 0 (exclusive) to 86400, got "
-          + io.tlogsim.engine.scenario.Text.plain(progressSeconds));
+          + io.tlogsim.scenario.Text.plain(progressSeconds));
     }
     return m;
   }

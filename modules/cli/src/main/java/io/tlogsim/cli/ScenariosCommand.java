@@ -1,6 +1,6 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.ScenarioKinds;
+import io.tlogsim.kinds.ScenarioKinds;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;

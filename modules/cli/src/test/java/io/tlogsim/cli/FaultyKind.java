@@ -1,11 +1,11 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.ParamSpec;
-import io.tlogsim.engine.scenario.Params;
-import io.tlogsim.engine.scenario.PreparedRun;
-import io.tlogsim.engine.scenario.RunControl;
-import io.tlogsim.engine.scenario.ScenarioKind;
-import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.scenario.ParamSpec;
+import io.tlogsim.scenario.Params;
+import io.tlogsim.scenario.PreparedRun;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.ScenarioKind;
+import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;

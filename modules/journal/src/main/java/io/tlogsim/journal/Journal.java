@@ -3,7 +3,7 @@ package io.tlogsim.journal;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.Map;

@@ -3,7 +3,7 @@ package io.tlogsim.journal;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import java.nio.file.Path;
 import java.time.Duration;
 

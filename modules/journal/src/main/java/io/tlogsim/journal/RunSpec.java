@@ -1,13 +1,13 @@
 package io.tlogsim.journal;
 
 import com.typesafe.config.ConfigValueFactory;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.ParamSpec;
-import io.tlogsim.engine.scenario.Params;
-import io.tlogsim.engine.scenario.Reference;
-import io.tlogsim.engine.scenario.Scenario;
-import io.tlogsim.engine.scenario.ScenarioKind;
-import io.tlogsim.engine.scenario.Script;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.ParamSpec;
+import io.tlogsim.scenario.Params;
+import io.tlogsim.scenario.Reference;
+import io.tlogsim.scenario.Scenario;
+import io.tlogsim.scenario.ScenarioKind;
+import io.tlogsim.scenario.ScriptParser;
 import io.tlogsim.kernel.CborSerializable;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,7 +72,8 @@ public record RunSpec(String runId, String scenario, String kind, String descrip
         case DOUBLE -> ((Number) v).doubleValue();
         case BOOLEAN -> (Boolean) v;
         case CHOICE -> String.valueOf(v);
-        case SCRIPT -> Script.parse(p.key(), ConfigValueFactory.fromAnyRef(v, "run " + runId + " in the journal"), "");
+        case SCRIPT -> ScriptParser.parse(p.key(), ConfigValueFactory.fromAnyRef(v, "run " + runId + " in the journal"),
+            "");
       });
     }
     return new Scenario(scenario, k, description, seed, new Params(typed), reference, source, origins, seedOrigin,

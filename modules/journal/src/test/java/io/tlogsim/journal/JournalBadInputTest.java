@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.Scenario;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;

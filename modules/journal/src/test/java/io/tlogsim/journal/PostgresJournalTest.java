@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.Scenario;
 import io.tlogsim.kernel.Checkpoint;
 import io.tlogsim.kernel.RunOutcome;
 import java.sql.Connection;

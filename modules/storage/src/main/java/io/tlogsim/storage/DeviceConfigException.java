@@ -3,7 +3,7 @@ package io.tlogsim.storage;
 /**
  * A device setting the models refuse (a negative latency, an unknown tier, RAID 5 with two members, a stripe that is
  * not a power of two). {@code key} names the setting as the device spec calls it ("stripeBytes"); the message says
- * what is allowed and what was given. The engine maps it to its bad-input error under the scenario's key.
+ * what is allowed and what was given. The scenario framework maps it to its bad-input error under the scenario's key.
  */
 public final class DeviceConfigException extends RuntimeException {
   private final String key;

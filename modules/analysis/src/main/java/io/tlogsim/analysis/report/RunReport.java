@@ -1,11 +1,11 @@
 package io.tlogsim.analysis.report;
 
-import io.tlogsim.engine.scenario.SummaryPaths;
-import io.tlogsim.engine.series.CommitInterval;
-import io.tlogsim.engine.series.Histograms;
-import io.tlogsim.engine.series.LogInterval;
+import io.tlogsim.database.series.CommitInterval;
+import io.tlogsim.database.series.Histograms;
+import io.tlogsim.database.series.LogInterval;
 import io.tlogsim.kernel.IntervalFact;
 import io.tlogsim.kernel.RecordedFact;
+import io.tlogsim.scenario.SummaryPaths;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -8,6 +8,8 @@ import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.SimulationException;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.storage.DeviceProtocol;
+import io.tlogsim.storage.StorageAssembly;
+import java.util.List;
 
 /**
  * fio's jobs against one device, as one component (DESIGN.md principle 4: aggregate): {@code numjobs} jobs each keep
@@ -42,6 +44,14 @@ public final class IoJobs implements SimComponent {
     this.kind = new int[slots];
     this.nextOffset = new long[spec.numjobs()];
     this.rng = new long[spec.numjobs()];
+  }
+
+  /** Adds fio-like jobs against a device of the assembly; returns their component id. */
+  public static int place(StorageAssembly a, String name, IoJobSpec spec, StorageAssembly.Placed device) {
+    int id = a.component(name, List.of(DeviceProtocol.COMPLETIONS), List.of(DeviceProtocol.REQUESTS));
+    int toDevice = a.connect(id, device, 0, spec.submitNanos());
+    a.setModel(id, new IoJobs(spec, toDevice));
+    return id;
   }
 
   @Override
