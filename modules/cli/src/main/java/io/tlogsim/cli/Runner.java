@@ -422,7 +422,7 @@ final class Runner {
   /** Makes runs/id (and its parents); false when runs/id is already there, so the caller tries the next id. */
   private static boolean tryCreate(Path runs, String id) {
     try {
-      Files.createDirectories(runs);
+      io.tlogsim.journal.PrivateFiles.createDirectories(runs); // a data directory made here is its owner's alone
       Files.createDirectory(runs.resolve(id));
       return true;
     } catch (FileAlreadyExistsException e) {
