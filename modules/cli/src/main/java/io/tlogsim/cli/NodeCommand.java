@@ -5,6 +5,7 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import io.tlogsim.cluster.ClusterNode;
 import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.engine.scenario.ScenarioParser;
 import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalKind;
 import io.tlogsim.journal.JournalSettings;
@@ -65,14 +66,13 @@ final class NodeCommand implements Callable<Integer> {
     if (port != null && (port < 0 || port > 65535)) {
       throw new BadInputException("--port: must be an integer from 0 to 65535, got " + port);
     }
-    for (String s : seeds) {
-      if (!s.matches("[^:\\s]+:[0-9]{1,5}")) throw new BadInputException("--seed " + s + ": must be host:port");
-    }
+    for (String s : seeds) RunCommand.checkHostPort("--seed", s, "of a node of the cluster to join");
     RunOptions.notEmpty("--host", host, "an address to bind, e.g. 127.0.0.1");
     JournalKind kind = JournalKind.parse(journal);
     if (data != null && data.isBlank()) throw new BadInputException("--data: must not be empty; give a directory");
     Config given;
     try {
+      if (config != null) ScenarioParser.checkDepth(config.toString(), Files.readString(config));
       given = config == null ? ConfigFactory.empty() : ConfigFactory.parseFile(config.toFile());
     } catch (ConfigException e) { // "node.conf:3: malformed: ...", as a scenario file's error reads
       String msg = e.getMessage();

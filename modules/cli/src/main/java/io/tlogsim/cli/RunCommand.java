@@ -75,8 +75,17 @@ final class RunCommand implements Callable<Integer> {
 
   /** --cluster: host:port of a node of a running cluster. */
   static void checkCluster(String cluster) {
-    if (!cluster.matches("[^:\\s]+:[0-9]{1,5}")) {
-      throw new BadInputException("--cluster " + cluster + ": must be host:port of a tlogsim node, e.g. 127.0.0.1:25520");
+    checkHostPort("--cluster", cluster, "of a tlogsim node, e.g. 127.0.0.1:25520");
+  }
+
+  /** host:port with a port from 1 to 65535, checked before anything tries to reach it. */
+  static void checkHostPort(String option, String value, String what) {
+    if (!value.matches("[^:\\s]+:[0-9]{1,5}")) {
+      throw new BadInputException(option + " " + value + ": must be host:port " + what);
+    }
+    int port = Integer.parseInt(value.substring(value.lastIndexOf(':') + 1));
+    if (port < 1 || port > 65535) {
+      throw new BadInputException(option + " " + value + ": the port must be from 1 to 65535, got " + port);
     }
   }
 }
