@@ -136,8 +136,11 @@ public final class JournalDatabase {
       return kept(Found.EXISTING, c, keep, s);
     } catch (SQLException e) {
       close(c);
+      boolean noPassword = s.kind() == JournalKind.POSTGRES && s.password().isEmpty()
+          && !s.location().matches("(?i).*[?&]password=.*");
       throw new BadInputException(s.describe() + ": cannot be opened as a tlogsim journal ("
-          + oneLine(e.getMessage()) + ")");
+          + oneLine(e.getMessage()) + ")" + (noPassword ? "; no password was found: TLOGSIM_JDBC_PASSWORD, or a"
+          + " password file (PGPASSFILE, ~/.config/tlogsim/pgpass that deploy/postgres/setup.sh writes)" : ""));
     } catch (RuntimeException e) {
       close(c);
       throw e;

@@ -58,8 +58,13 @@ public record JournalSettings(JournalKind kind, String location, String user, St
         case NONE -> new JournalSettings(kind, "", "", "", trace, every, perWrite);
         case H2 -> new JournalSettings(kind, dataDir.resolve(c.getString("h2.path")).toAbsolutePath().normalize()
             .toString(), "tlogsim", "", trace, every, perWrite);
-        case POSTGRES -> new JournalSettings(kind, c.getString("postgres.url"), c.getString("postgres.user"),
-            c.getString("postgres.password"), trace, every, perWrite);
+        case POSTGRES -> {
+          // no password is built in: TLOGSIM_JDBC_PASSWORD, else the password file (PgPass), else none
+          String url = c.getString("postgres.url"), user = c.getString("postgres.user");
+          String password = c.hasPath("postgres.password") ? c.getString("postgres.password")
+              : PgPass.lookup(url, user);
+          yield new JournalSettings(kind, url, user, password == null ? "" : password, trace, every, perWrite);
+        }
       };
     } catch (ConfigException e) {
       throw new BadInputException("tlogsim.journal: " + e.getMessage().replace('\n', ' '));
@@ -100,8 +105,13 @@ public record JournalSettings(JournalKind kind, String location, String user, St
     return switch (kind) {
       case NONE -> "no journal";
       case H2 -> "H2 journal " + location + ".mv.db";
-      case POSTGRES -> "PostgreSQL journal " + location;
+      case POSTGRES -> "PostgreSQL journal " + masked(location);
     };
+  }
+
+  /** A URL as it may be printed: a password in it (user:password@, password=...) as ***. */
+  public static String masked(String url) {
+    return url.replaceAll("(?i)([?&;]password=)[^&;]*", "$1***").replaceAll("(//[^/:@]*:)[^/@]*@", "$1***@");
   }
 
   /** For H2: the database file; null otherwise. */
