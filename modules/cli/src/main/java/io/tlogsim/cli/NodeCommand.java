@@ -3,6 +3,7 @@ package io.tlogsim.cli;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import io.tlogsim.cluster.ClusterKeys;
 import io.tlogsim.cluster.ClusterNode;
 import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.engine.scenario.ScenarioParser;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Spec;
         + "over the nodes. Defaults: config/cluster/node.conf.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
-        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_JDBC_USER, Tlogsim.ENV_DEBUG})
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_JDBC_USER, Tlogsim.ENV_CLUSTER_KEYS, Tlogsim.ENV_DEBUG})
 final class NodeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -57,6 +58,11 @@ final class NodeCommand implements Callable<Integer> {
 
   @Option(names = "--data", paramLabel = "DIR", description = "Data directory of --journal h2 (default: $TLOGSIM_DATA, else ./data).")
   String data;
+
+  @Option(names = "--keys", paramLabel = "DIR", description = "The cluster's keys (default: $TLOGSIM_CLUSTER_KEYS, "
+      + "else tlogsim.node.keys in --config): every member has the same, made by deploy/cluster-keys.sh new DIR; "
+      + "without them a node does not start (docs/security.md).")
+  String keys;
 
   @Override
   public Integer call() throws Exception {
@@ -86,14 +92,16 @@ final class NodeCommand implements Callable<Integer> {
     Path dataDir = data != null ? Path.of(data)
         : System.getenv("TLOGSIM_DATA") != null && !System.getenv("TLOGSIM_DATA").isBlank()
             ? Path.of(System.getenv("TLOGSIM_DATA")) : Path.of("data");
+    ClusterKeys clusterKeys = ClusterKeys.forNode(keys, given); // before anything is opened
     Journal j = kind == JournalKind.NONE ? null : Journal.openForWriting(JournalSettings.of(kind, dataDir));
     ActorSystem<Void> system =
-        ClusterNode.startNode(ClusterNode.config(given, host, port, seeds, ClusterNode.NODE), j);
+        ClusterNode.startNode(ClusterNode.config(given, host, port, seeds, ClusterNode.NODE, clusterKeys), j);
     PrintWriter out = spec.commandLine().getOut();
     if (ClusterNode.awaitReady(system)) {
       out.println("tlogsim node up at " + system.address().hostPort().replaceFirst("^[^@]*@", "") + " (seed nodes: "
           + String.join(", ", system.settings().config().getStringList("pekko.cluster.seed-nodes")) + "; runs "
-          + (j == null ? "not journaled" : "journaled in the " + j.settings().describe()) + ")");
+          + (j == null ? "not journaled" : "journaled in the " + j.settings().describe()) + "; TLS with the cluster "
+          + "keys in " + clusterKeys.dir() + ")");
       out.flush();
     }
     system.getWhenTerminated().toCompletableFuture().get();

@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
         + "DIR/latency.hlog.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT, Tlogsim.EXIT_SIGNAL}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
-        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_JDBC_USER, Tlogsim.ENV_DEBUG})
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_JDBC_USER, Tlogsim.ENV_CLUSTER_KEYS, Tlogsim.ENV_DEBUG})
 final class RunCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -69,7 +69,10 @@ final class RunCommand implements Callable<Integer> {
     if (scenario == null) {
       throw new BadInputException("run: give a scenario (<name|file.conf>, see tlogsim scenarios) or --resume <run-id>");
     }
-    if (cluster != null) checkCluster(cluster);
+    if (cluster != null) {
+      checkCluster(cluster);
+      io.tlogsim.cluster.ClusterKeys.forClient(options.dataDir()); // no keys: bad input before anything is written
+    }
     return new Runner(spec.commandLine()).run(scenario, options.overrides(), options, false, kind, cluster);
   }
 

@@ -30,9 +30,9 @@ class ClusterClientTest {
     }
     String contact = "127.0.0.1:" + port;
     BadInputException e = assertThrows(BadInputException.class,
-        () -> ClusterSubmit.Client.join(contact, Duration.ofSeconds(2)).close());
-    assertEquals("--cluster: no cluster answered at " + contact + " within 2 s (is a node running there? see"
-        + " deploy/local-cluster.sh)", e.getMessage());
+        () -> ClusterSubmit.Client.join(contact, TestKeys.cluster(), Duration.ofSeconds(2)).close());
+    assertEquals("--cluster: no cluster answered at " + contact + " within 2 s (is a node running there, and does it"
+        + " have this client's keys? see deploy/local-cluster.sh, docs/security.md)", e.getMessage());
     assertTrue(!e.getMessage().contains("\n"));
   }
 }
