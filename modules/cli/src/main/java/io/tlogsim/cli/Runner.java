@@ -261,7 +261,8 @@ final class Runner {
           scenario.name(), scenario.endTimeNanos(), progress, live::sinceLastAsked)) {
         if (target instanceof Fresh f && f.cluster() != null) {
           outcome = null;
-          ClusterSubmit.Result r = ClusterSubmit.run(f.cluster(), clusterSpec(runId, scenario, dir, provenance),
+          ClusterSubmit.Result r = ClusterSubmit.run(f.cluster(),
+              io.tlogsim.cluster.ClusterKeys.forClient(options.dataDir()), clusterSpec(runId, scenario, dir, provenance),
               progress, new Consumer<RunEvent>() { // the progress lines' commit rate and latency, as for a run here
                 // the last (window, part) passed on: parts sent again (a roll-back, a new coordinator) count once
                 private long window = -1;
@@ -422,7 +423,7 @@ final class Runner {
   /** Makes runs/id (and its parents); false when runs/id is already there, so the caller tries the next id. */
   private static boolean tryCreate(Path runs, String id) {
     try {
-      Files.createDirectories(runs);
+      io.tlogsim.journal.PrivateFiles.createDirectories(runs); // a data directory made here is its owner's alone
       Files.createDirectory(runs.resolve(id));
       return true;
     } catch (FileAlreadyExistsException e) {

@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
         + "Given the same --out again, it continues where it stopped.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
-        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_DEBUG})
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_CLUSTER_KEYS, Tlogsim.ENV_DEBUG})
 final class SweepCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -72,7 +72,8 @@ final class SweepCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter stdout = spec.commandLine().getOut();
     // joined before anything is written: a cluster that does not answer is bad input, and the directory stays as it was
-    try (ClusterSubmit.Client client = cluster == null ? null : ClusterSubmit.Client.join(cluster)) {
+    try (ClusterSubmit.Client client = cluster == null ? null
+        : ClusterSubmit.Client.join(cluster, io.tlogsim.cluster.ClusterKeys.forClient(RunOptions.dataDirOf(data)))) {
       int nodes = client == null ? 0 : client.nodes();
       int at = parallel != null ? parallel : client != null ? Math.max(1, nodes) : e.parallel();
       if (!quiet) {

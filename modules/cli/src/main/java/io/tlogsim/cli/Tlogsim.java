@@ -49,7 +49,8 @@ public final class Tlogsim implements Callable<Integer> {
   static final String ENV_JAVA_OPTS = "  TLOGSIM_JAVA_OPTS  JVM options for ./tlogsim, e.g. -Xmx8g for large runs";
   // One line each: picocli wraps a longer footer line at column 0, under the names.
   static final String ENV_JDBC = "  TLOGSIM_JDBC_URL   --journal postgres: the database's JDBC URL";
-  static final String ENV_JDBC_USER = "  TLOGSIM_JDBC_USER  and TLOGSIM_JDBC_PASSWORD: its user and password";
+  static final String ENV_JDBC_USER = "  TLOGSIM_JDBC_USER  and TLOGSIM_JDBC_PASSWORD (else PGPASSFILE): user, password";
+  static final String ENV_CLUSTER_KEYS = "  TLOGSIM_CLUSTER_KEYS  directory of the cluster's keys (docs/security.md)";
   static final String ENV_DEBUG = "  TLOGSIM_DEBUG      1: print the stack trace of a failure";
 
   @Spec

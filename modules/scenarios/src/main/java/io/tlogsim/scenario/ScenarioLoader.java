@@ -4,8 +4,6 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigOrigin;
-import com.typesafe.config.ConfigParseOptions;
-import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import com.typesafe.config.ConfigValueType;
@@ -56,7 +54,7 @@ public final class ScenarioLoader {
   public Map<String, String> builtins() {
     Map<String, String> out = new TreeMap<>();
     for (String name : builtinNames()) {
-      Config c = parse(name, readBuiltin(name));
+      Config c = parse(name, readBuiltin(name), null);
       out.put(name, c.hasPath("description") ? c.getString("description") : "");
     }
     return out;
@@ -83,7 +81,7 @@ public final class ScenarioLoader {
       if (!Files.isRegularFile(path)) throw new BadInputException("scenario file " + nameOrFile + " does not exist");
       Config file;
       try {
-        file = parse(nameOrFile, Files.readString(path));
+        file = parse(nameOrFile, Files.readString(path), path.toAbsolutePath().getParent());
       } catch (IOException e) {
         throw new BadInputException("scenario file " + nameOrFile + " cannot be read: " + e.getMessage());
       }
@@ -95,7 +93,7 @@ public final class ScenarioLoader {
           + String.join(", ", builtinNames()) + " (or give a path to a .conf file)");
     }
     String where = BUILTIN_DIR + "/" + nameOrFile + ".conf";
-    return build(nameOrFile, where, "built-in:" + nameOrFile, parse(where, readBuiltin(nameOrFile)), overrides);
+    return build(nameOrFile, where, "built-in:" + nameOrFile, parse(where, readBuiltin(nameOrFile), null), overrides);
   }
 
   /**
@@ -103,7 +101,7 @@ public final class ScenarioLoader {
    * {@link #load} gave them.
    */
   public Scenario loadText(String name, String source, String text, Map<String, String> overrides) {
-    return build(name, source, source, parse(source, text), overrides);
+    return build(name, source, source, parse(source, text, null), overrides);
   }
 
   /** A kind by name, or bad input naming the kinds there are. */
@@ -167,7 +165,8 @@ public final class ScenarioLoader {
       String key = e.getKey();
       if (RESERVED.contains(key)) continue;
       if (!specs.containsKey(key)) {
-        throw new BadInputException(location(e.getValue().origin(), where) + ": unknown key '" + key + "' for kind "
+        String named = ScenarioParser.fromInclude(e.getValue().origin()) ? "(in an included file)" : "'" + key + "'";
+        throw new BadInputException(location(e.getValue().origin(), where) + ": unknown key " + named + " for kind "
             + kind.name() + "; allowed: " + allowedKeys);
       }
       given.put(key, e.getValue());
@@ -321,7 +320,8 @@ public final class ScenarioLoader {
    */
   static Object convert(ParamSpec spec, ConfigValue v, String location) {
     Object raw = v.unwrapped();
-    String shown = raw instanceof String s ? "'" + s + "'" : String.valueOf(raw);
+    String shown = ScenarioParser.fromInclude(v.origin()) ? "the included file's value (not shown)"
+        : raw instanceof String s ? "'" + s + "'" : String.valueOf(raw);
     String at = location.isEmpty() || location.startsWith("--set") ? "" : location + ": ";
     String wrong = at + spec.key() + ": must be " + spec.allowedText() + ", got " + shown;
     switch (spec.type()) {
@@ -389,18 +389,12 @@ public final class ScenarioLoader {
     }
   }
 
-  /** Parses a scenario; a syntax error names the file and line ("broken.conf:2: malformed: ..."). */
-  private static Config parse(String where, String text) {
-    try {
-      return ConfigFactory.parseString(text, ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
-          .setOriginDescription(where)).resolve();
-    } catch (ConfigException e) {
-      String msg = e.getMessage();
-      if (e.origin() != null && msg.startsWith(e.origin().description() + ": ")) {
-        msg = msg.substring(e.origin().description().length() + 2);
-      }
-      throw new BadInputException(location(e.origin(), where) + ": malformed: " + msg.replace('\n', ' '));
-    }
+  /**
+   * Parses a scenario; a syntax error names the file and line ("broken.conf:2: malformed: ..."); includes, the
+   * environment and nesting as {@link ScenarioParser} allows them ({@code dir}: where includes may come from).
+   */
+  private static Config parse(String where, String text, Path dir) {
+    return ScenarioParser.parse(where, text, dir);
   }
 
   private static String readBuiltin(String name) {
