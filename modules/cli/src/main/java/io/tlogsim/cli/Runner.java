@@ -259,6 +259,7 @@ final class Runner {
       PreparedRun run = null;
       try (Progress bar = Progress.start(options.quiet, Progress.stderrIsTerminal(), options.progressSeconds, err,
           scenario.name(), scenario.endTimeNanos(), progress, live::sinceLastAsked)) {
+        guard.beforeStopLine(bar::stopDisplay);
         if (target instanceof Fresh f && f.cluster() != null) {
           outcome = null;
           ClusterSubmit.Result r = ClusterSubmit.run(f.cluster(), clusterSpec(runId, scenario, dir, provenance),
