@@ -66,8 +66,22 @@ public final class RunReport {
     private final StringBuilder charts = new StringBuilder();
     private final List<String> csvNames = new ArrayList<>();
 
+    /** The run's end (ns): no interval is drawn or written past it (a run often ends long before its limit). */
+    private final long end;
+
     Builder(Input in) {
       this.in = in;
+      this.end = runEndNanos(in.summary());
+    }
+
+    /** An interval's end, at most the run's end. */
+    private long clip(long to) {
+      return Math.min(to, end);
+    }
+
+    /** An interval that starts at or after the run's end and holds nothing: a component's tick past the end. */
+    private boolean pastTheEnd(long from, boolean empty) {
+      return from >= end && empty;
     }
 
     void build() {
@@ -76,12 +90,16 @@ public final class RunReport {
       Map<Class<?>, List<RecordedFact>> others = new LinkedHashMap<>();
       for (RecordedFact f : in.facts()) {
         if (f.fact() instanceof CommitInterval c) {
+          if (pastTheEnd(c.fromNanos(), c.commits() == 0)) continue;
           commits.computeIfAbsent(database(f.component()), k -> new TreeMap<>())
-              .computeIfAbsent(c.fromNanos(), k -> new Merged(c.fromNanos(), c.toNanos(), c.warmup())).add(c);
+              .computeIfAbsent(c.fromNanos(), k -> new Merged(c.fromNanos(), clip(c.toNanos()), c.warmup())).add(c);
         } else if (f.fact() instanceof LogInterval l) {
+          if (pastTheEnd(l.fromNanos(), l.writes() == 0)) continue;
           writes.computeIfAbsent(database(f.component()), k -> new TreeMap<>())
-              .computeIfAbsent(l.fromNanos(), k -> new LogMerged(l.fromNanos(), l.toNanos())).add(l);
-        } else if (f.fact() instanceof IntervalFact && f.fact() instanceof Record) {
+              .computeIfAbsent(l.fromNanos(), k -> new LogMerged(l.fromNanos(), clip(l.toNanos()))).add(l);
+        } else if (f.fact() instanceof IntervalFact && f.fact() instanceof Record r) {
+          Map<String, Object> v = fields(r);
+          if (v.get("fromNanos") instanceof Number from && pastTheEnd(from.longValue(), allZero(v))) continue;
           others.computeIfAbsent(f.fact().getClass(), k -> new ArrayList<>()).add(f);
         }
       }
@@ -266,7 +284,7 @@ public final class RunReport {
         if (!e.getKey().getSimpleName().equals("DeviceInterval")) continue;
         for (RecordedFact f : e.getValue()) {
           Map<String, Object> v = fields((Record) f.fact());
-          long from = ((Number) v.get("fromNanos")).longValue(), to = ((Number) v.get("toNanos")).longValue();
+          long from = ((Number) v.get("fromNanos")).longValue(), to = clip(((Number) v.get("toNanos")).longValue());
           double dt = (to - from) / 1e9;
           if (dt <= 0) continue;
           long ios = ((Number) v.get("reads")).longValue() + ((Number) v.get("writes")).longValue();
@@ -361,6 +379,9 @@ public final class RunReport {
       Map<String, Map<String, List<double[]>>> lines = new LinkedHashMap<>(); // field -> line -> (x, y)
       for (RecordedFact f : facts) {
         Map<String, Object> v = fields((Record) f.fact());
+        if (v.get("toNanos") instanceof Long to && v.get("fromNanos") instanceof Long from) {
+          v.put("toNanos", Math.max(from, clip(to)));
+        }
         String component = in.componentName().apply(f.component());
         List<String> row = new ArrayList<>(List.of(component, seconds(f.time())));
         for (String h : header.subList(2, header.size())) row.add(cell(v.get(h)));
@@ -504,6 +525,37 @@ public final class RunReport {
       }
     }
     return m;
+  }
+
+  /** True when every number among a fact's fields is 0 (times aside). */
+  static boolean allZero(Map<String, Object> fields) {
+    for (Map.Entry<String, Object> e : fields.entrySet()) {
+      if (e.getKey().endsWith("Nanos") && (e.getKey().startsWith("from") || e.getKey().startsWith("to"))) continue;
+      if (e.getValue() instanceof Number n && n.doubleValue() != 0) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Where a run ended, in ns: its {@code simulatedSeconds} (a workload's time: the limit, or when its script ended),
+   * or later when something went on after it (the end of a phase, a recovery after a crash); no end when the summary
+   * says none.
+   */
+  static long runEndNanos(Map<String, Object> summary) {
+    double end = SummaryPaths.number(summary, "simulatedSeconds");
+    if (Double.isNaN(end)) return Long.MAX_VALUE;
+    if (SummaryPaths.get(summary, "phases") instanceof List<?> list) {
+      for (Object o : list) {
+        if (o instanceof Map<?, ?> m && m.get("startSeconds") instanceof Number st && m.get("seconds") instanceof Number d) {
+          end = Math.max(end, st.doubleValue() + d.doubleValue());
+        }
+      }
+    }
+    double crash = SummaryPaths.number(summary, "recovery.crashSeconds");
+    if (Double.isNaN(crash)) crash = SummaryPaths.number(summary, "crash.atSeconds");
+    double recovery = SummaryPaths.number(summary, "recovery.seconds");
+    if (!Double.isNaN(crash) && !Double.isNaN(recovery)) end = Math.max(end, crash + recovery);
+    return Math.round(end * 1e9);
   }
 
   /** Lines of more points than this are drawn as means of consecutive points (the CSV keeps every interval). */
