@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** advise and calibrate-device through the command line: bad input is one line and exit 2, nothing written. */
+/**
+ * sweep, advise and calibrate-device through the command line: bad input is one line and exit 2, nothing written;
+ * sweep --json.
+ */
 class ExperimentCommandsTest {
   @TempDir
   Path tmp;
@@ -57,5 +60,31 @@ class ExperimentCommandsTest {
     TlogsimTest.Result dry = tlogsim("run", "iobench-ssd", "--set", "device=profile:" + out, "--dry-run");
     assertEquals(0, dry.code(), dry.err());
     assertTrue(dry.out().contains("device profile"), dry.out());
+  }
+
+  @Test
+  void sweepJsonGivesEveryPointsStatisticsOnStdoutAndNothingElse() throws Exception {
+    Path conf = tmp.resolve("grid.conf");
+    Files.writeString(conf, """
+        base = gcm1
+        set { simulatedSeconds = 0.02 }
+        vary { sessions = [100, 200] }
+        replications = 2
+        metrics = ["commits.perSecond", "commits.latencyUs.p99"]
+        parallel = 1
+        """);
+    TlogsimTest.Result r = tlogsim("sweep", conf.toString(), "--out", tmp.resolve("sw").toString(), "--json");
+    assertEquals(0, r.code(), r.err());
+    var j = new com.fasterxml.jackson.databind.json.JsonMapper().readTree(r.out());
+    assertEquals(4, j.get("runs").asInt());
+    assertEquals("sessions", j.get("axes").get(0).asText());
+    assertEquals(2, j.get("points").size());
+    var p = j.get("points").get(1);
+    assertEquals("200", p.get("values").get("sessions").asText());
+    var rate = p.get("metrics").get("commits.perSecond");
+    assertEquals(2, rate.get("n").asInt());
+    assertTrue(rate.get("ci95Low").asDouble() <= rate.get("mean").asDouble()
+        && rate.get("mean").asDouble() <= rate.get("ci95High").asDouble(), rate.toString());
+    assertTrue(r.err().contains("sweep        grid:"), "the human lines go to stderr: " + r.err());
   }
 }

@@ -320,14 +320,14 @@ public final class ScenarioLoader {
     String wrong = at + spec.key() + ": must be " + spec.allowedText() + ", got " + shown;
     switch (spec.type()) {
       case INT, LONG -> {
-        Number num = number(v, raw);
+        Number num = withUnit(spec, v, raw, at);
         if (num == null) throw new BadInputException(wrong);
         double d = num.doubleValue();
         if (d != Math.rint(d) || d < spec.min() || d > spec.max()) throw new BadInputException(wrong);
         return spec.type() == ParamSpec.Type.INT ? (Object) num.intValue() : (Object) num.longValue();
       }
       case DOUBLE -> {
-        Number num = number(v, raw);
+        Number num = withUnit(spec, v, raw, at);
         if (num == null) throw new BadInputException(wrong);
         double d = num.doubleValue();
         if (Double.isNaN(d) || d < spec.min() || d > spec.max()) throw new BadInputException(wrong);
@@ -347,6 +347,17 @@ public final class ScenarioLoader {
         return Script.parse(spec.key(), v, "");  // names the file and line of each step itself
       }
       default -> throw new IllegalStateException();
+    }
+  }
+
+  /** A number, or a number with a unit converted to the parameter's ({@link Units}: 4k, 10GB, 100ms); else null. */
+  private static Number withUnit(ParamSpec spec, ConfigValue v, Object raw, String at) {
+    Number num = number(v, raw);
+    if (num != null || !(raw instanceof String s)) return num;
+    try {
+      return Units.convert(spec, s);
+    } catch (BadInputException e) {
+      throw new BadInputException(at + e.getMessage());
     }
   }
 

@@ -1,0 +1,135 @@
+package io.tlogsim.cli;
+
+import static io.tlogsim.cli.TlogsimTest.summary;
+import static io.tlogsim.cli.TlogsimTest.tlogsim;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.tlogsim.cli.TlogsimTest.Result;
+import io.tlogsim.engine.scenario.ScenarioResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Issue 23 (everyday use, second pass) through the command line, in-process. */
+class EverydaySecondPassTest {
+  @TempDir
+  Path tmp;
+
+  @BeforeEach
+  void stderrIsNotATerminal() {
+    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
+  }
+
+  @AfterEach
+  void forget() {
+    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
+  }
+
+  private static void bad(String expected, String... argv) {
+    Result r = tlogsim(argv);
+    assertEquals(2, r.code(), r.out() + r.err());
+    assertEquals(1, r.errLines().size(), "one line: " + r.err());
+    assertTrue(r.err().startsWith("tlogsim: ") && r.err().contains(expected), "expected '" + expected + "': " + r.err());
+  }
+
+  private static JsonNode dryRun(String... argv) throws Exception {
+    String[] a = new String[argv.length + 2];
+    System.arraycopy(argv, 0, a, 0, argv.length);
+    a[argv.length] = "--dry-run";
+    a[argv.length + 1] = "--json";
+    Result r = tlogsim(a);
+    assertEquals(0, r.code(), r.err());
+    return new JsonMapper().readTree(r.out()).get("params");
+  }
+
+  @Test
+  void valuesWithUnitsAreConvertedToTheParametersUnit() throws Exception {
+    Path out = tmp.resolve("io");
+    Result io = tlogsim("run", "iobench-ssd", "--set", "bs=4k", "--set", "runtime=200ms", "--journal", "none",
+        "--out", out.toString(), "--quiet");
+    assertEquals(0, io.code(), io.err());
+    assertEquals(4096, summary(out).at("/params/bs").asLong());
+    assertEquals(0.2, summary(out).at("/params/runtime").asDouble(), 1e-12);
+    assertEquals(2000, dryRun("run", "gcm1", "--set", "thinkMeanUs=2ms").get("thinkMeanUs").asDouble(), 1e-9);
+    assertEquals(0.1, dryRun("run", "gcm1", "--set", "simulatedSeconds=100ms").get("simulatedSeconds").asDouble(),
+        1e-12);
+    assertEquals(10_240, dryRun("run", "log-reservation", "--set", "logSizeMB=10GB", "--set", "logMaxSizeMB=0")
+        .get("logSizeMB").asLong(), "SQL Server's GB: 1024 MB");
+    assertEquals(1500, dryRun("run", "gcm1", "--set", "deviceMBps=1.5GB/s").get("deviceMBps").asDouble(), 1e-9);
+    Path conf = tmp.resolve("mine.conf");
+    Files.writeString(conf, "kind = iobench\nbs = 64k\nruntime = 1s\n");
+    assertEquals(65_536, dryRun("run", conf.toString()).get("bs").asLong(), "in a scenario file too");
+
+    bad("simulatedSeconds: '10GB' is a size; simulatedSeconds is a time in s", "run", "gcm1", "--set",
+        "simulatedSeconds=10GB");
+    bad("bs: '2ms' is a time; bs is a size in bytes", "run", "iobench-ssd", "--set", "bs=2ms");
+    bad("sessions: '3ms' is a time; sessions is a plain number", "run", "gcm1", "--set", "sessions=3ms");
+    bad("bs: must be an integer from 1 to", "run", "iobench-ssd", "--set", "bs=0.1k");
+    Files.writeString(conf, "kind = iobench\nbs = 10ms\n");
+    bad("mine.conf:2: bs: '10ms' is a time", "run", conf.toString());
+  }
+
+  @Test
+  void shortOptionsAsPgbenchsStandForSessionsAndTime() throws Exception {
+    JsonNode p = dryRun("run", "gcm1", "-c", "250", "-T", "500ms");
+    assertEquals(250, p.get("sessions").asInt());
+    assertEquals(0.5, p.get("simulatedSeconds").asDouble(), 1e-12);
+    bad("-c 5 and --set sessions=6: give sessions once", "run", "gcm1", "-c", "5", "--set", "sessions=6");
+    bad("-T 2x (simulatedSeconds): must be", "run", "gcm1", "-T", "2x");
+    bad("-c 4 (sessions): unknown key for kind iobench", "run", "iobench-ssd", "-c", "4");
+  }
+
+  @Test
+  void terseIsOneLineOfSemicolonSeparatedFigures() throws Exception {
+    Path out = tmp.resolve("t");
+    Result r = tlogsim("run", "gcm1", "-c", "200", "-T", "50ms", "--terse", "--journal", "none", "--out",
+        out.toString());
+    assertEquals(0, r.code(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertEquals(1, lines.size(), r.out());
+    String[] f = lines.get(0).split(";", -1);
+    assertEquals(2 + Terse.FIELDS.size(), f.length, lines.get(0));
+    assertEquals(Terse.VERSION, f[0]);
+    JsonNode s = summary(out);
+    assertEquals(s.get("runId").asText(), f[1]);
+    assertEquals(s.get("digest").asText(), f[2 + Terse.FIELDS.indexOf("digest")]);
+    assertEquals(s.at("/commits/count").asLong(), Long.parseLong(f[2 + Terse.FIELDS.indexOf("commits.count")]));
+    assertEquals(s.at("/commits/latencyUs/p99").asDouble(),
+        Double.parseDouble(f[2 + Terse.FIELDS.indexOf("commits.latencyUs.p99")]), 0);
+    bad("--terse and --json: give one of them", "run", "gcm1", "--terse", "--json");
+  }
+
+  @Test
+  void scenariosShowTheirKindAndRunHelpListsEveryTable() {
+    Result r = tlogsim("scenarios");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().lines().findFirst().orElseThrow().matches("SCENARIO +KIND +DESCRIPTION"), r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.matches("stairway-backup-fragmented +stairway +Log backup .*")),
+        r.out());
+    String help = tlogsim("run", "--help").out().replaceAll("\\s+", " ");
+    for (String table : ScenarioResult.TABLES) assertTrue(help.contains(table + " ("), table + ": " + help);
+  }
+
+  @Test
+  void dryRunColumnsAreAligned() {
+    Result r = tlogsim("run", "oltp-commits", "--dry-run");
+    assertEquals(0, r.code(), r.err());
+    List<String> rows = r.out().lines().filter(l -> l.matches("  \\S+ +\\S.* +(default|scenario|--set)\\b.*"))
+        .toList();
+    assertTrue(rows.size() > 30, r.out());
+    Set<Integer> originColumns = rows.stream().map(l -> Math.max(Math.max(l.indexOf(" default, "),
+        l.indexOf(" scenario, ")), l.indexOf(" --set"))).collect(Collectors.toSet());
+    assertEquals(1, originColumns.size(), "the origins start in one column: " + r.out());
+    assertTrue(r.out().contains("  script  ") && r.out().contains("\n    [{step=insert,"), "a script below its row: "
+        + r.out());
+  }
+}
