@@ -240,6 +240,7 @@ final class Runner {
       if (human != null && target instanceof Fresh) {
         Text.paragraph("running", scenario.name() + (scenario.description().isEmpty() ? "" : ": "
             + scenario.description())).forEach(human::println);
+        SettingNotes.lines(scenario).forEach(human::println);
         human.flush();
       }
       // The interval facts for the progress lines, and for the report when no journal keeps them.
@@ -475,6 +476,7 @@ final class Runner {
     lines.addAll(Text.paragraph("dry run", s.name() + " (" + s.source() + "), kind " + s.kind().name()
         + ": valid; nothing run or written"));
     if (!s.description().isEmpty()) lines.addAll(Text.paragraph("description", s.description()));
+    lines.addAll(SettingNotes.lines(s));
     lines.add("parameters   value and where it comes from (tlogsim params " + s.kind().name() + " explains each)");
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"seed", String.valueOf(s.seed()), s.seedOrigin()});

@@ -85,6 +85,9 @@ final class SweepCommand implements Callable<Integer> {
             e.points().size(), e.replications(), e.runs(), at, client == null ? ""
                 : String.format(Locale.ROOT, " on the cluster at %s (%s; each run whole on one node)", cluster,
                     Text.plural(nodes, "node")));
+        java.util.Set<String> notes = new java.util.LinkedHashSet<>();
+        for (Experiment.Point p : e.points()) notes.addAll(SettingNotes.of(e.scenario(p, 0)));
+        for (String n : notes) Text.paragraph("note", n).forEach(stdout::println);
         stdout.flush();
       }
       return sweep(e, dir, at, client == null ? Sweep.here(e) : new ClusterSweep(client, at), stdout, err,

@@ -35,6 +35,36 @@ class ExperimentCommandsTest {
     badInput("--sql-server-version", "advise", "--target-commits-per-second", "5000", "--max-loss-ms", "0",
         "--sql-server-version", "2000");
     badInput("--max-loss-ms", "advise", "--target-commits-per-second", "5000");
+    badInput("give one of --target-commits-per-second X or --target-mb-per-second MB", "advise", "--max-loss-ms", "0");
+    badInput("give one of --target-commits-per-second X or --target-mb-per-second MB", "advise",
+        "--target-commits-per-second", "10", "--target-mb-per-second", "1", "--max-loss-ms", "0");
+    badInput("--target-mb-per-second: must be a number above 0", "advise", "--target-mb-per-second", "0",
+        "--max-loss-ms", "0");
+    badInput("--vcores: must be an integer from 0", "advise", "--target-commits-per-second", "10", "--max-loss-ms",
+        "0", "--vcores", "-1");
+  }
+
+  /**
+   * A log-rate target on a managed instance: turned into commits by the load's log per commit; the table, the advice
+   * and the cloud file name the same file, with the per-vCore log-rate cap on in its runs.
+   */
+  @Test
+  void adviseTakesAnMbPerSecondTargetAndNamesOneFileSizeOnAManagedInstance() {
+    TlogsimTest.Result r = tlogsim("advise", "--target-mb-per-second", "0.05", "--max-loss-ms", "0", "--device",
+        "premium", "--quiet");
+    assertEquals(0, r.code(), r.err());
+    var target = java.util.regex.Pattern.compile("target +0\\.050* MB/s of log records at ([\\d,]+) B per commit of the "
+        + "load = ([\\d,]+) commits/s").matcher(r.out());
+    assertTrue(target.find(), r.out());
+    double perCommit = Double.parseDouble(target.group(1).replace(",", ""));
+    double commits = Double.parseDouble(target.group(2).replace(",", ""));
+    assertEquals(50_000 / perCommit, commits, 1, r.out());
+    assertTrue(r.out().contains("(8 vCores: log rate at most"), r.out());
+    var advice = java.util.regex.Pattern.compile("advice +flush policy \\S+ on premium file (\\d+) GiB").matcher(r.out());
+    assertTrue(advice.find(), r.out());
+    String gib = advice.group(1);
+    assertTrue(r.out().contains("cloud file   managed-instance log file of " + gib + " GiB (band "), r.out());
+    assertTrue(r.out().contains("--set premiumLogRateVCores=8"), "the cap is on in the runs: " + r.out());
   }
 
   @Test

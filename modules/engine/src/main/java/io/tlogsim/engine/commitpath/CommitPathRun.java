@@ -262,7 +262,7 @@ public final class CommitPathRun {
     int sessions = o.model().spec().sessions();
     List<String> lines = new ArrayList<>(Text.lines("scenario", scenario + " (" + kind + ")", "seed " + control.seed(),
         String.format(Locale.ROOT, "%.3f simulated s", seconds), Text.plural(sessions, "session"),
-        "flush policy " + log.policy()));
+        "flush policy " + (p.asMap().containsKey("flushPolicy") ? PolicyWords.of(p) : log.policy())));
     if (c.count() == 0) {
       lines.addAll(Text.lines("commits", "none acknowledged"));
     } else {
@@ -312,6 +312,8 @@ public final class CommitPathRun {
           Text.whole(ratio(d.reads() + d.writes(), seconds)) + " IOPS",
           String.format(Locale.ROOT, "%.2f MB/s", ratio(d.bytesWritten() / 1e6, seconds)),
           "mean latency " + Text.latencyUs(d.meanLatencyUs())));
+      String cap = io.tlogsim.engine.storage.DeviceWords.capNote(d, seconds);
+      if (!cap.isEmpty()) lines.addAll(Text.paragraph("", cap));
     }
     lines.addAll(Text.lines("waits", "WRITELOG " + Text.count(log.writelogCount()) + " ("
         + Text.latencyUs(log.writelogNanos() / 1e3) + ")", "CPU " + Text.count(ps.cpuWaits()) + " ("

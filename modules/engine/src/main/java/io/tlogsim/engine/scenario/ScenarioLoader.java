@@ -215,6 +215,9 @@ public final class ScenarioLoader {
       throw new BadInputException(location(v.origin(), where) + ": " + e.getMessage());
     }
     String description = file.hasPath("description") ? string(file, "description", where) : "";
+    // the words were written for the scenario as built: after --set they say which values changed
+    description = SetDescription.of(description, changedKeys(specs, withoutOverrides, values), overrides, params,
+        specs);
     // Published figures hold for the model as published: kept while --set leaves every resolved value as it was.
     Reference reference = null;
     Scenario.DroppedReference dropped = null;
