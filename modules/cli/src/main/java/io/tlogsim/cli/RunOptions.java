@@ -60,6 +60,14 @@ final class RunOptions {
       + "simulatedSeconds=S; a unit may follow (500ms, 10s, 2m).")
   String time;
 
+  @Option(names = {"-R", "--rate"}, paramLabel = "TPS", description = "A fixed arrival rate, transactions per second "
+      + "over all sessions, as pgbench's -R (Poisson; late starts are the schedule lag): --set arrivalRate=TPS.")
+  String rate;
+
+  @Option(names = "--percentiles", split = ",", paramLabel = "P[,P...]", description = "Also print these commit "
+      + "latency percentiles, as fio's percentile_list (e.g. 50,90,99,99.9,99.99; latency.hlog has them all).")
+  List<Double> percentiles = new ArrayList<>();
+
   @Option(names = {"--terse", "--minimal"}, description = "Print one line of semicolon-separated figures (as fio's "
       + "--minimal; fields in docs/reference.md) and nothing else; the progress still goes to stderr.")
   boolean terse;
@@ -116,7 +124,13 @@ final class RunOptions {
     }
     shortOption(m, "-c " + sessions, "sessions", sessions);
     shortOption(m, "-T " + time, "simulatedSeconds", time);
+    shortOption(m, "-R " + rate, "arrivalRate", rate);
     if (terse && json) throw new BadInputException("--terse and --json: give one of them");
+    for (Double p : percentiles) {
+      if (p == null || !(p > 0 && p <= 100)) {
+        throw new BadInputException("--percentiles: each must be a number above 0 and at most 100, got " + p);
+      }
+    }
     if (quiet && progressSeconds != null) {
       throw new BadInputException("--quiet and --progress: --quiet prints no progress; give one");
     }

@@ -327,6 +327,7 @@ final class Runner {
     // 4. The human summary.
     if (human != null) {
       result.humanLines().forEach(human::println);
+      Percentiles.lines(options.percentiles, result.histograms()).forEach(human::println);
       if (bench) human.println(speedLine(result.summary()));
       for (String table : options.show) {
         List<String> rows = result.tables().get(table);

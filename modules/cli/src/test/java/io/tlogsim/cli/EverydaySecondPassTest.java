@@ -132,4 +132,80 @@ class EverydaySecondPassTest {
     assertTrue(r.out().contains("  script  ") && r.out().contains("\n    [{step=insert,"), "a script below its row: "
         + r.out());
   }
+
+  @Test
+  void aFixedArrivalRateGivesThatRateAndSaysWhenItCannot() throws Exception {
+    Path under = tmp.resolve("under");
+    Result r = tlogsim("run", "oltp-commits", "-R", "20000", "-T", "1", "--journal", "none", "--out", under.toString());
+    assertEquals(0, r.code(), r.err());
+    JsonNode s = summary(under);
+    assertEquals(20_000, s.at("/commits/perSecond").asDouble(), 20_000 * 0.03, "the rate asked, Poisson");
+    assertEquals(20_000, s.at("/arrivals/ratePerSecond").asDouble(), 0);
+    assertTrue(s.at("/arrivals/late").asLong() < s.at("/arrivals/scheduled").asLong() / 10, s.get("arrivals").toString());
+    assertTrue(r.out().contains("arrivals     20,000/s asked (Poisson)"), r.out());
+    Path over = tmp.resolve("over");
+    r = tlogsim("run", "oltp-commits", "-R", "1000000", "-T", "1", "--journal", "none", "--out", over.toString(),
+        "--quiet");
+    assertEquals(0, r.code(), r.err());
+    JsonNode o = summary(over);
+    assertTrue(o.at("/commits/perSecond").asDouble() < 500_000, "the host cannot: " + o.get("commits"));
+    assertTrue(o.at("/arrivals/late").asLong() > o.at("/arrivals/scheduled").asLong() / 2, o.get("arrivals").toString());
+    assertTrue(o.at("/arrivals/lagMaxUs").asDouble() > 100_000, "the schedule lag grows: " + o.get("arrivals"));
+    bad("-R 5 (arrivalRate): unknown key for kind gcm1", "run", "gcm1", "-R", "5");
+  }
+
+  @Test
+  void percentilesAndOneLatencyIntervalPerReportInterval() throws Exception {
+    Path out = tmp.resolve("p");
+    Result r = tlogsim("run", "gcm1", "-c", "300", "-T", "200ms", "--warmup", "0.05", "--percentiles", "50,99.99",
+        "--journal", "none", "--out", out.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().matches("(?s).*\npercentiles  p50 [\\d.]+ us, p99.99 [\\d.]+ us\n.*"), r.out());
+    List<String> intervals = Files.readAllLines(out.resolve("commit-intervals.csv"));
+    var reader = new org.HdrHistogram.HistogramLogReader(out.resolve("latency.hlog").toString());
+    int n = 0;
+    long untagged = 0;
+    int warm = 0;
+    for (org.HdrHistogram.EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; n++) {
+      org.HdrHistogram.Histogram hh = (org.HdrHistogram.Histogram) h;
+      if (hh.getTag() == null) untagged += hh.getTotalCount();
+      else if (hh.getTag().equals("warmup")) warm++;
+    }
+    assertEquals(intervals.size() - 1, n, "one interval per report interval");
+    assertTrue(warm > 0, "the warm-up's intervals are tagged");
+    assertEquals(summary(out).at("/commits/count").asLong(), untagged, "the untagged intervals are the run's commits");
+    bad("--percentiles: each must be a number above 0 and at most 100", "run", "gcm1", "--percentiles", "101");
+  }
+
+  @Test
+  void theReportNamesItsAxesHidesZeroSeriesAndPutsLargeTablesBesideIt() throws Exception {
+    Path conf = tmp.resolve("grow.conf");
+    Files.writeString(conf, "kind = log-space\ndescription = \"a log grown 300 x 1 MB\"\n"
+        + "script = [{ step = grow-log, file = 2, mb = 1, times = 300 }, { step = insert, rows = 10 }]\n");
+    Path out = tmp.resolve("r");
+    Result r = tlogsim("run", conf.toString(), "--journal", "none", "--out", out.toString(), "--quiet");
+    assertEquals(0, r.code(), r.err());
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(!html.contains("DeviceInterval.") && !html.contains("LogSpaceSample."), "raw field names as titles");
+    assertTrue(html.contains("Log space: log size") && html.contains("log size, MB"), "names and units on the axes");
+    assertTrue(html.contains("simulated time, s"), "the time axis");
+    assertTrue(html.contains("0 throughout the run, not drawn: reads"), "an all-zero series is said, not drawn");
+    assertTrue(!html.contains(">Device: reads<"), "and not drawn");
+    List<String> loginfo = Files.readAllLines(out.resolve("table-loginfo.txt"));
+    assertTrue(loginfo.size() > 300, "every LOGINFO row in the file: " + loginfo.size());
+    assertTrue(html.contains("rows; all of them in <a href=\"table-loginfo.txt\">"), "the page links it");
+    assertTrue(html.split(java.util.regex.Pattern.quote(loginfo.get(loginfo.size() - 1)), -1).length == 1,
+        "the last row is not on the page");
+    // a read path's BACKUP LOG with no full backup: Msg 4214 on the run's own output; the error log wraps in the report
+    Path nofull = tmp.resolve("nofull.conf");
+    Files.writeString(nofull, "kind = read-path\nfullBackupTaken = false\n"
+        + "script = [{ step = update, rows = 100 }, { step = backup-log }]\n");
+    Path err = tmp.resolve("e");
+    r = tlogsim("run", nofull.toString(), "--journal", "none", "--out", err.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().replaceAll("\\s+", " ").contains("error at ")
+        && r.out().replaceAll("\\s+", " ").contains("Msg 4214: BACKUP LOG cannot be performed because there is no"
+        + " current database backup."), r.out());
+    assertTrue(Files.readString(err.resolve("report.html")).contains("<pre class=\"wrap\">"), "the error log wraps");
+  }
 }
