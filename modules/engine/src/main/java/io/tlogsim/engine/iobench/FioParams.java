@@ -23,6 +23,8 @@ public final class FioParams {
         ParamSpec.decimal("runtime", 0.000001, 86_400 * 30, "fio's runtime; time_based: the jobs loop until then")
             .withUnit("s"),
         ParamSpec.bool("sync", "fio's sync (O_SYNC): a write completes when durable (on an ssd: followed by a flush)"),
+        ParamSpec.decimal("rate_iops", 0, 1e9, "fio's rate_iops: I/Os a second each job issues at most, evenly spaced, "
+            + "as many in flight as iodepth allows (0: as fast as iodepth lets)").withUnit("IOPS"),
         submit());
   }
 
@@ -52,6 +54,7 @@ public final class FioParams {
     }
     return new IoJobSpec(p.getString("rw"), bs, p.getInt("iodepth"), numjobs, p.getInt("rwmixread"), size, 0,
         VirtualTime.seconds(p.getDouble("runtime")), Math.round(p.getDouble("submitUs") * VirtualTime.NS_PER_US),
-        p.getBoolean("sync") && volatileCache);
+        p.getBoolean("sync") && volatileCache,
+        p.asMap().get("rate_iops") instanceof Number r ? r.doubleValue() : 0);
   }
 }
