@@ -208,4 +208,37 @@ class EverydaySecondPassTest {
         + " current database backup."), r.out());
     assertTrue(Files.readString(err.resolve("report.html")).contains("<pre class=\"wrap\">"), "the error log wraps");
   }
+
+  @Test
+  void theWordsFollowTheSettings() throws Exception {
+    Path out = tmp.resolve("d");
+    Result r = tlogsim("run", "gcm1", "-c", "200", "-T", "50ms", "--journal", "none", "--out", out.toString());
+    assertEquals(0, r.code(), r.err());
+    String said = "GCM-1 group-commit benchmark with sessions = 200 and simulatedSeconds = 0.05 s (--set)";
+    assertTrue(r.out().replaceAll("\\s+", " ").startsWith("running gcm1: " + said), r.out());
+    assertEquals(said, summary(out).at("/provenance/description").asText());
+    assertTrue(Files.readString(out.resolve("report.html")).contains(said), "the report's header");
+    assertTrue(!r.out().contains("1,000 sessions") && !r.out().contains("2 s (BENCH.md)"), r.out());
+    Result plain = tlogsim("run", "gcm1", "--dry-run");
+    assertTrue(plain.out().replaceAll("\\s+", " ").contains("description GCM-1 group-commit benchmark: 1,000 sessions,"),
+        plain.out());
+
+    Result dd = tlogsim("run", "oltp-commits", "--set", "flushPolicy=delayed-durability", "-T", "0.6", "--journal",
+        "none", "--out", tmp.resolve("dd").toString());
+    assertEquals(0, dd.code(), dd.err());
+    assertTrue(dd.out().contains("flush policy delayed-durability (DISABLED: every commit waits)"), dd.out());
+    Result gc = tlogsim("run", "oltp-commits", "--set", "flushPolicy=group-commit", "--dry-run");
+    assertTrue(gc.out().replaceAll("\\s+", " ").contains("note flushPolicy group-commit with groupCommitDelayUs = 0 and"
+        + " groupCommitCount = 0 holds no flush back"), gc.out());
+    Result gc200 = tlogsim("run", "oltp-commits", "--set", "flushPolicy=group-commit", "--set", "groupCommitDelayUs=200",
+        "--dry-run");
+    assertTrue(!gc200.out().contains("holds no flush back"), "a delay groups commits: " + gc200.out());
+
+    Path mi = tmp.resolve("mi");
+    Result cap = tlogsim("run", "oltp-commits", "--set", "logDevice=premium", "--set", "premiumTier=P40", "-c", "2",
+        "-T", "3", "--set", "warmupSeconds=0", "--journal", "none", "--out", mi.toString());
+    assertEquals(0, cap.code(), cap.err());
+    assertTrue(cap.out().replaceAll("\\s+", " ").contains("of its cap of 7,500 IOPS: the cap never limited this run"),
+        cap.out());
+  }
 }
