@@ -215,6 +215,9 @@ public final class ScenarioLoader {
       throw new BadInputException(location(v.origin(), where) + ": " + e.getMessage());
     }
     String description = file.hasPath("description") ? string(file, "description", where) : "";
+    // the words were written for the scenario as built: after --set they say which values changed
+    description = SetDescription.of(description, changedKeys(specs, withoutOverrides, values), overrides, params,
+        specs);
     // Published figures hold for the model as published: kept while --set leaves every resolved value as it was.
     Reference reference = null;
     Scenario.DroppedReference dropped = null;
@@ -326,14 +329,14 @@ public final class ScenarioLoader {
     String wrong = at + spec.key() + ": must be " + spec.allowedText() + ", got " + shown;
     switch (spec.type()) {
       case INT, LONG -> {
-        Number num = number(v, raw);
+        Number num = withUnit(spec, v, raw, at);
         if (num == null) throw new BadInputException(wrong);
         double d = num.doubleValue();
         if (d != Math.rint(d) || d < spec.min() || d > spec.max()) throw new BadInputException(wrong);
         return spec.type() == ParamSpec.Type.INT ? (Object) num.intValue() : (Object) num.longValue();
       }
       case DOUBLE -> {
-        Number num = number(v, raw);
+        Number num = withUnit(spec, v, raw, at);
         if (num == null) throw new BadInputException(wrong);
         double d = num.doubleValue();
         if (Double.isNaN(d) || d < spec.min() || d > spec.max()) throw new BadInputException(wrong);
@@ -353,6 +356,17 @@ public final class ScenarioLoader {
         return ScriptParser.parse(spec.key(), v, "");  // names the file and line of each step itself
       }
       default -> throw new IllegalStateException();
+    }
+  }
+
+  /** A number, or a number with a unit converted to the parameter's ({@link Units}: 4k, 10GB, 100ms); else null. */
+  private static Number withUnit(ParamSpec spec, ConfigValue v, Object raw, String at) {
+    Number num = number(v, raw);
+    if (num != null || !(raw instanceof String s)) return num;
+    try {
+      return Units.convert(spec, s);
+    } catch (BadInputException e) {
+      throw new BadInputException(at + e.getMessage());
     }
   }
 

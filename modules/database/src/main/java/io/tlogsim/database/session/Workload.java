@@ -11,11 +11,22 @@ import io.tlogsim.database.script.Step;
  * @param tableRows rows of the table the statements touch (0: no data file, rows are not tracked)
  * @param chunkRows a large statement's records go to the log manager in chunks of this many
  * @param warmupNanos commits acknowledged before this simulated time are left out of the commit statistics
+ * @param arrivalGapNanos at a fixed arrival rate (pgbench -R): the mean time between a session's transaction starts,
+ *     drawn from an exponential (a Poisson process); 0: the script's think times
  */
 public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cpuInsertRowNanos,
     long cpuUpdateRowNanos, long cpuDeleteRowNanos, long cpuCommitNanos, int insertRecordBytes, int updateRecordBytes,
     int deleteRecordBytes, int commitRecordBytes, int compensationRecordBytes, long tableRows, int chunkRows,
-    long warmupNanos) {
+    long warmupNanos, double arrivalGapNanos) {
+
+  /** A workload with its sessions' think times (no fixed arrival rate). */
+  public Workload(int cores, long hopNanos, long cpuStatementNanos, long cpuInsertRowNanos, long cpuUpdateRowNanos,
+      long cpuDeleteRowNanos, long cpuCommitNanos, int insertRecordBytes, int updateRecordBytes, int deleteRecordBytes,
+      int commitRecordBytes, int compensationRecordBytes, long tableRows, int chunkRows, long warmupNanos) {
+    this(cores, hopNanos, cpuStatementNanos, cpuInsertRowNanos, cpuUpdateRowNanos, cpuDeleteRowNanos, cpuCommitNanos,
+        insertRecordBytes, updateRecordBytes, deleteRecordBytes, commitRecordBytes, compensationRecordBytes, tableRows,
+        chunkRows, warmupNanos, 0);
+  }
 
   /** A workload whose every commit counts (no warm-up). */
   public Workload(int cores, long hopNanos, long cpuStatementNanos, long cpuInsertRowNanos, long cpuUpdateRowNanos,
@@ -33,13 +44,21 @@ public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cp
       throw new IllegalArgumentException("CPU costs must be >= 0");
     }
     if (warmupNanos < 0) throw new IllegalArgumentException("warm-up must be >= 0 ns");
+    if (!(arrivalGapNanos >= 0)) throw new IllegalArgumentException("the arrival gap must be >= 0 ns");
   }
 
   /** The same workload with a warm-up of {@code nanos} left out of the commit statistics. */
   public Workload withWarmup(long nanos) {
     return new Workload(cores, hopNanos, cpuStatementNanos, cpuInsertRowNanos, cpuUpdateRowNanos, cpuDeleteRowNanos,
         cpuCommitNanos, insertRecordBytes, updateRecordBytes, deleteRecordBytes, commitRecordBytes,
-        compensationRecordBytes, tableRows, chunkRows, nanos);
+        compensationRecordBytes, tableRows, chunkRows, nanos, arrivalGapNanos);
+  }
+
+  /** The same workload with a session's transactions starting every {@code gapNanos} on average (Poisson). */
+  public Workload withArrivalGap(double gapNanos) {
+    return new Workload(cores, hopNanos, cpuStatementNanos, cpuInsertRowNanos, cpuUpdateRowNanos, cpuDeleteRowNanos,
+        cpuCommitNanos, insertRecordBytes, updateRecordBytes, deleteRecordBytes, commitRecordBytes,
+        compensationRecordBytes, tableRows, chunkRows, warmupNanos, gapNanos);
   }
 
   /** GCM-1's sessions (BENCH.md): no CPU, a commit record of {@code recordBytes} alone. */

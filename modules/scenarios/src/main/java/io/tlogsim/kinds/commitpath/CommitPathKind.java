@@ -50,6 +50,9 @@ public final class CommitPathKind implements ScenarioKind {
           "sessions per pool actor (0: automatic; a host with cores keeps them in one pool, which shares the cores)"),
       ParamSpec.script("script", "what each session does, step by step (see docs/commit-path.md, Scripts)"),
       ParamSpec.decimal("hopUs", 0.001, 1e6, "delay of a session's request to the log manager and of its reply"),
+      ParamSpec.decimal("arrivalRate", 0, 1e9, "a fixed arrival rate, transactions per second over all sessions (as "
+          + "pgbench -R): each session starts its transactions as a Poisson process at its share of it, in place of "
+          + "its script's think times; late starts are the schedule lag (0: the script's think times)").withUnit("/s"),
       // the host
       ParamSpec.integer("cores", 0, 4096, "cores of the host, shared by the sessions (0: as many as needed)"),
       ParamSpec.decimal("cpuStatementUs", 0, 1e7, "CPU of one statement, besides its rows"),
@@ -235,6 +238,8 @@ public final class CommitPathKind implements ScenarioKind {
         us(p, "cpuUpdateRowUs"), us(p, "cpuDeleteRowUs"), us(p, "cpuCommitUs"), header + p.getInt("rowBytes"),
         header + 2 * updated, header + p.getInt("rowBytes"), p.getInt("commitRecordBytes"), header + updated,
         tableRows, p.getInt("chunkRows"), VirtualTime.seconds(p.getDouble("warmupSeconds")));
+    double rate = p.asMap().get("arrivalRate") instanceof Number r ? r.doubleValue() : 0;
+    if (rate > 0) w = w.withArrivalGap(p.getInt("sessions") / rate * 1e9); // each session's share of the rate
     int page = p.getInt("logPageBytes");
     LogConfig log = new LogConfig(page, p.getInt("logPageHeaderBytes"), p.getInt("logBlockBytes") / page,
         p.getInt("logBuffers"), p.getInt("maxOutstandingWrites"), p.getInt("maxOutstandingKB") * 1024L,

@@ -156,6 +156,7 @@ public final class CommitPathRun {
     commits.put("acknowledgedNotHardened", log.ackedNotHardened());
     commits.put("maxAcknowledgedNotHardened", log.maxAckedNotHardened());
     s.put("commits", commits);
+    if (ps.arrivals() != null) s.put("arrivals", arrivals(p, ps.arrivals(), seconds));
 
     Map<String, Object> l = new LinkedHashMap<>();
     l.put("records", log.records());
@@ -261,13 +262,19 @@ public final class CommitPathRun {
     int sessions = o.model().spec().sessions();
     List<String> lines = new ArrayList<>(Text.lines("scenario", scenario + " (" + kind + ")", "seed " + control.seed(),
         String.format(Locale.ROOT, "%.3f simulated s", seconds), Text.plural(sessions, "session"),
-        "flush policy " + log.policy()));
+        "flush policy " + (p.asMap().containsKey("flushPolicy") ? PolicyWords.of(p) : log.policy())));
     if (c.count() == 0) {
       lines.addAll(Text.lines("commits", "none acknowledged"));
     } else {
       lines.addAll(Text.lines("commits", Text.count(c.count()) + " (" + String.format(Locale.ROOT, "%,.1f/s", perSecond)
           + ")", "mean " + Text.latencyUs(c.meanLatencyUs()), "p50 " + Text.latencyUs(c.percentileUs(50)),
-          "p99 " + Text.latencyUs(c.percentileUs(99)), "max " + Text.latencyUs(c.latencyMaxNanos() / 1e3)));
+          "p90 " + Text.latencyUs(c.percentileUs(90)), "p99 " + Text.latencyUs(c.percentileUs(99)), "max " + Text.latencyUs(c.latencyMaxNanos() / 1e3)));
+    }
+    if (ps.arrivals() != null) {
+      long[] a = ps.arrivals();
+      lines.addAll(Text.lines("arrivals", Text.number(p.getDouble("arrivalRate")) + "/s asked (Poisson)",
+          Text.count(a[0]) + " scheduled", Text.count(a[1]) + " late",
+          "lag mean " + Text.latencyUs(a[0] == 0 ? 0 : a[2] / (double) a[0] / 1e3), "max " + Text.latencyUs(a[3] / 1e3)));
     }
     if (warmup > 0) {
       lines.addAll(Text.paragraph("warm-up", "the first " + Text.number(warmup) + " simulated s are left out of the"
@@ -311,6 +318,8 @@ public final class CommitPathRun {
           Text.whole(ratio(d.reads() + d.writes(), seconds)) + " IOPS",
           String.format(Locale.ROOT, "%.2f MB/s", ratio(d.bytesWritten() / 1e6, seconds)),
           "mean latency " + Text.latencyUs(d.meanLatencyUs())));
+      String cap = io.tlogsim.scenario.summary.DeviceWords.capNote(d, seconds);
+      if (!cap.isEmpty()) lines.addAll(Text.paragraph("", cap));
     }
     lines.addAll(Text.lines("waits", "WRITELOG " + Text.count(log.writelogCount()) + " ("
         + Text.latencyUs(log.writelogNanos() / 1e3) + ")", "CPU " + Text.count(ps.cpuWaits()) + " ("
@@ -420,6 +429,18 @@ public final class CommitPathRun {
     m.put("count", count);
     m.put("totalMs", round(nanos / 1e6));
     if (maxNanos >= 0) m.put("maxMs", round(maxNanos / 1e6));
+    return m;
+  }
+
+  /** {@code arrivals.*}: the rate asked, the starts scheduled, how many came late and by how much (schedule lag). */
+  private static Map<String, Object> arrivals(Params p, long[] a, double seconds) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("ratePerSecond", p.getDouble("arrivalRate"));
+    m.put("scheduled", a[0]);
+    m.put("scheduledPerSecond", round(ratio(a[0], seconds)));
+    m.put("late", a[1]);
+    m.put("lagMeanUs", a[0] == 0 ? null : round(a[2] / (double) a[0] / 1e3));
+    m.put("lagMaxUs", round(a[3] / 1e3));
     return m;
   }
 

@@ -61,7 +61,7 @@ public final class PremiumTiersKind implements ScenarioKind {
         ParamSpec.decimal("premiumLatencyUs", 0.001, 1e7, "premium disk: base latency"),
         ParamSpec.decimal("premiumThrottleBurstMs", 0.001, 10_000, "premium disk: burst a throttle lets through"),
         ParamSpec.bool("premiumCreditBursting", "premium disk: credit bursting where the tier allows it"),
-        ParamSpec.longValue("bs", 1, 1L << 30, "fio's bs: block size of the random writes, bytes"),
+        ParamSpec.longValue("bs", 1, 1L << 30, "fio's bs: block size of the random writes").withUnit("bytes"),
         ParamSpec.integer("iodepth", 1, 65536, "fio's iodepth: writes in flight per disk"),
         ParamSpec.decimal("bandRuntime", 1, 86_400, "seconds of load on each band's file"),
         ParamSpec.choice("burstTier", tables.tierNames(), "the disk that bursts"),

@@ -56,10 +56,10 @@ public final class RaidExamplesKind implements ScenarioKind {
       p.add(ParamSpec.integer("raid" + level + "Members", 1, 64, "members of the RAID " + level + " example"));
       p.add(ParamSpec.decimal("raid" + level + "DiskGiB", 1, 1 << 20, "disk size of the RAID " + level + " example"));
     }
-    p.add(ParamSpec.longValue("bs", 1, 1L << 30, "fio's bs: block size, bytes"));
+    p.add(ParamSpec.longValue("bs", 1, 1L << 30, "fio's bs: block size").withUnit("bytes"));
     p.add(ParamSpec.integer("rwmixread", 0, 100, "fio's rwmixread: percent of reads"));
     p.add(ParamSpec.integer("iodepthPerMember", 1, 4096, "I/Os in flight per member disk"));
-    p.add(ParamSpec.decimal("runtime", 0.000001, 86_400, "fio's runtime (s)"));
+    p.add(ParamSpec.decimal("runtime", 0.000001, 86_400, "fio's runtime").withUnit("s"));
     p.add(FioParams.submit());
     return p;
   }

@@ -52,8 +52,9 @@ public final class StorageReport {
   static List<String> fioLines(String group, IoJobSpec spec, IoJobStats j, DeviceStats dev, double seconds) {
     List<String> out = new ArrayList<>();
     out.add(String.format(Locale.ROOT, "%s: (g=0): rw=%s, bs=(R) %dB-%dB, (W) %dB-%dB, ioengine=tlogsim, iodepth=%d,"
-        + " numjobs=%d", group, spec.rw(), spec.blockBytes(), spec.blockBytes(), spec.blockBytes(), spec.blockBytes(),
-        spec.iodepth(), spec.numjobs()));
+        + " numjobs=%d%s", group, spec.rw(), spec.blockBytes(), spec.blockBytes(), spec.blockBytes(), spec.blockBytes(),
+        spec.iodepth(), spec.numjobs(), spec.rateIops() > 0
+            ? ", rate_iops=" + io.tlogsim.scenario.Text.plain(spec.rateIops()) : ""));
     long ms = Math.round(seconds * 1000);
     if (j.read().ios() > 0) out.addAll(direction("read", j.read(), seconds, ms));
     if (j.write().ios() > 0) out.addAll(direction("write", j.write(), seconds, ms));

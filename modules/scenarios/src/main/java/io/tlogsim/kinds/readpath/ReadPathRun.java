@@ -236,6 +236,13 @@ public final class ReadPathRun {
           bk.historyRows() > 0 ? Text.count(bk.historyRows()) + " history rows in "
               + String.format(Locale.ROOT, "%.3f s", bk.historySeconds()) : "no history rows"));
     }
+    // a statement the server refused (BACKUP LOG without a full backup: Msg 4214) is said here, not only in the tables
+    for (BackupAgent.Message m : db.errorLog()) {
+      if (m.text().startsWith("Msg ")) {
+        lines.addAll(Text.paragraph("error", String.format(Locale.ROOT, "at %.3f s: ", m.timeNanos() / 1e9)
+            + m.text()));
+      }
+    }
     List<String> phaseItems = new ArrayList<>();
     for (Map<String, Object> ph : phases) {
       phaseItems.add(ph.get("name") + " " + String.format(Locale.ROOT, "%.3f s", (Double) ph.get("seconds"))
