@@ -26,7 +26,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
     description = "A simulator of database transaction-log management in virtual time.",
     subcommands = {ScenariosCommand.class, ParamsCommand.class, RunCommand.class, RunsCommand.class,
         ReplayCommand.class, ReportCommand.class, CompareCommand.class, BenchCommand.class, SweepCommand.class,
-        CalibrateDeviceCommand.class, AdviseCommand.class, NodeCommand.class,
+        CalibrateDeviceCommand.class, CalibrateHostCommand.class, AdviseCommand.class, NodeCommand.class,
         CompletionCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT, Tlogsim.EXIT_SIGNAL}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,

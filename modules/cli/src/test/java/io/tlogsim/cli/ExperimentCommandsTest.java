@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** advise and calibrate-device through the command line: bad input is one line and exit 2, nothing written. */
+/**
+ * advise, calibrate-device and calibrate-host through the command line: bad input is one line and exit 2, nothing
+ * written.
+ */
 class ExperimentCommandsTest {
   @TempDir
   Path tmp;
@@ -57,5 +60,30 @@ class ExperimentCommandsTest {
     TlogsimTest.Result dry = tlogsim("run", "iobench-ssd", "--set", "device=profile:" + out, "--dry-run");
     assertEquals(0, dry.code(), dry.err());
     assertTrue(dry.out().contains("device profile"), dry.out());
+  }
+
+  @Test
+  void calibrateHostRefusesBadOptionsWritingNothing() {
+    Path out = tmp.resolve("h.conf");
+    badInput("--seconds: must be from 2 to 3600, got 1", "calibrate-host", "--seconds", "1", "--out", out.toString());
+    badInput("--path", "calibrate-host", "--path", tmp.resolve("none").toString(), "--out", out.toString());
+    badInput("--name", "calibrate-host", "--name", "../x", "--data", tmp.toString());
+    badInput("--out and --data", "calibrate-host", "--out", out.toString(), "--data", tmp.toString());
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void calibrateHostWritesAHostProfileUnderTheDataDirectory() throws Exception {
+    TlogsimTest.Result r = tlogsim("calibrate-host", "--seconds", "2", "--data", tmp.toString(), "--name", "here",
+        "--path", tmp.toString());
+    assertEquals(0, r.code(), r.err());
+    Path profile = tmp.resolve("hosts").resolve("here.conf");
+    String text = Files.readString(profile);
+    for (String key : java.util.List.of("hostWakeCpuUs", "hostSleepCpuUs", "hostIdleWakeUs", "hostWriteCpuUs",
+        "hostFlushCpuUs", "futexWakeCallCpu", "fdatasyncCpu", "p90Us")) {
+      assertTrue(text.contains(key), key + " in:\n" + text);
+    }
+    assertTrue(r.out().contains("p10 us") && r.out().contains("host = profile:here"), r.out());
+    badInput("exists", "calibrate-host", "--seconds", "2", "--data", tmp.toString(), "--name", "here");
   }
 }
