@@ -77,6 +77,33 @@ rp_psql() {
 
 rp_load() { cut -d' ' -f1 /proc/loadavg; }
 
+# With REAL_PG_LOCK=FILE (here: /work/locks/bench), each figure is measured holding flock FILE, so that benchmarks of
+# others sharing the machine do not run during it (nor it during theirs).
+rp_lock() { [ -z "${REAL_PG_LOCK:-}" ] && return 0; exec 9>>"$REAL_PG_LOCK"; flock 9; }
+rp_unlock() { [ -z "${REAL_PG_LOCK:-}" ] && return 0; flock -u 9; }
+
+# The share of all cores busy (anyone's work) over the next 2 s, in per cent.
+rp_busy() {
+  local a b
+  a=($(head -1 /proc/stat))
+  sleep 2
+  b=($(head -1 /proc/stat))
+  awk -v u="$(( b[1] + b[2] + b[3] + b[6] + b[7] + b[8] - a[1] - a[2] - a[3] - a[6] - a[7] - a[8] ))" \
+    -v i="$(( b[4] + b[5] - a[4] - a[5] ))" 'BEGIN {printf "%.0f", (u + i > 0 ? 100 * u / (u + i) : 0)}'
+}
+
+# Waits (at most $2 s) until the other work on this machine keeps less than $1 per cent of its cores busy; prints the
+# last share seen. A shared machine's builds make every figure noisy: this waits for a lull, and the share is recorded.
+rp_wait_quiet() {
+  local max="$1" wait="$2" waited=0 b
+  while true; do
+    b="$(rp_busy)"
+    if [ "$b" -lt "$max" ] || [ "$waited" -ge "$wait" ]; then echo "$b"; return; fi
+    sleep 8
+    waited=$(( waited + 10 ))
+  done
+}
+
 # CPU ticks (1/CLK_TCK s) the server has used: the postmaster's and its live children's own, and what the exited
 # ones (backends of earlier connections, reaped by the postmaster) left in its cutime and cstime.
 rp_server_ticks() {

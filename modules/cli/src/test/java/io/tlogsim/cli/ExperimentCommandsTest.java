@@ -79,8 +79,8 @@ class ExperimentCommandsTest {
     assertEquals(0, r.code(), r.err());
     Path profile = tmp.resolve("hosts").resolve("here.conf");
     String text = Files.readString(profile);
-    for (String key : java.util.List.of("hostWakeCpuUs", "hostSleepCpuUs", "hostIdleWakeUs", "hostWriteCpuUs",
-        "hostFlushCpuUs", "futexWakeCallCpu", "fdatasyncCpu", "p90Us")) {
+    for (String key : java.util.List.of("hostWakeCpuUs", "hostSleepCpuUs", "hostSameCoreWakeCpuUs",
+        "hostSameCoreSleepCpuUs", "hostIdleWakeUs", "hostWriteCpuUs", "hostFlushCpuUs", "fdatasyncCpu", "p90Us")) {
       assertTrue(text.contains(key), key + " in:\n" + text);
     }
     assertTrue(r.out().contains("p10 us") && r.out().contains("host = profile:here"), r.out());

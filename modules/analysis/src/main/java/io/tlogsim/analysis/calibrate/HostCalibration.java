@@ -47,7 +47,8 @@ public final class HostCalibration {
   /** How long the woken thread's core has been idle in the idle-core measurement. */
   public static final int IDLE_GAP_US = 200;
   static final String FILE = "tlogsim-calibrate-host.tmp";
-  private static final int BATCH = 64; // round trips per CPU-time sample
+  private static final int BATCH = 64; // round trips per CPU-time sample of the woken thread
+  private static final int CALL_EVERY = 8; // the waker's wake call is timed on every 8th round trip
   private static final int WARMUP = 200; // first samples of each measurement, left out (JIT, caches)
   private static final int MAX_SAMPLES = 1 << 20;
   private static final int PAGE = 8192;
@@ -93,36 +94,37 @@ public final class HostCalibration {
     int b = pinned && cpus.size() >= 2 ? cpus.get(1) : -1;
     if (pinned && cpus.size() < 2) notes.add("one core allowed (" + cpus + "): nothing measured across cores");
     double slice = seconds * 0.09;
+    double clock = clockCost();
     List<Figure> figures = new ArrayList<>();
 
     // futex-style: on one core, across cores in a ping-pong, across cores to a core idle for a while
     if (pinned) {
+      String where = "both on core " + a;
       PingPong same = pingPong(new FutexLink(), pin, a, a, 0, slice);
-      figures.add(same.latency("futexWakeSameCore", "park/unpark: from the wake call to the woken thread running,"
-          + " both on core " + a + " (the waker sleeps first)"));
+      figures.add(same.latency("futexWakeSameCore", "park/unpark: from the wake call to the woken thread running, "
+          + where));
       figures.add(same.contextSwitchCheck());
+      Figure call = same.wakeCall("futexSameCoreWakeCallCpu", "park/unpark: CPU time of the wake call on the waker's"
+          + " core, " + where, clock);
+      figures.add(call);
+      figures.add(same.sleepCpu("futexSameCoreSleepCpu", "park/unpark: CPU one wait costs the waiting thread (its"
+          + " sleep and its resume: its thread CPU per round trip less futexSameCoreWakeCallCpu), " + where,
+          call.p50Us()));
     }
     if (twoCores) {
       String where = pinned ? "on cores " + a + " and " + b : "unpinned";
       PingPong cross = pingPong(new FutexLink(), pin, a, b, 0, slice);
       figures.add(cross.latency("futexWakeCrossCore", "park/unpark ping-pong: from the wake call to the woken thread"
           + " running, " + where));
-      Figure call = cross.wakeCall("futexWakeCallCpu", "park/unpark: the wake call on the waker's core (futex wake"
-          + " of a sleeping thread on another core), " + where);
+      Figure call = cross.wakeCall("futexWakeCallCpu", "park/unpark: CPU time of the wake call on the waker's core"
+          + " (futex wake of a sleeping thread on another core), " + where, clock);
       figures.add(call);
-      figures.add(cross.sleepCpu("futexSleepCpu", "park/unpark: CPU one wait costs the waiting thread (its sleep"
-          + " and its resume: thread CPU per round trip less its wake call), " + where, call.p50Us()));
+      figures.add(cross.sleepCpu("futexSleepCpu", "park/unpark: CPU one wait costs the waiting thread on its own"
+          + " core (its sleep and its resume: its thread CPU per round trip less futexWakeCallCpu), " + where,
+          call.p50Us()));
       PingPong idle = pingPong(new FutexLink(), pin, a, b, IDLE_GAP_US * 1000L, slice);
       figures.add(idle.latencyB("futexWakeIdleCore", "park/unpark: from the wake call to the woken thread running on"
           + " a core idle for " + IDLE_GAP_US + " us, " + where));
-    } else {
-      // one core: the wait's CPU from the same-core ping-pong, where the core is never idle (wall = CPU)
-      PingPong same = pingPong(new FutexLink(), pin, a, a, 0, slice);
-      Figure call = same.wakeCall("futexWakeCallCpu", "park/unpark: the wake call on the waker's core (both on core "
-          + a + ")");
-      figures.add(call);
-      figures.add(same.sleepCpu("futexSleepCpu", "park/unpark: CPU one wait costs the waiting thread (its sleep and"
-          + " its resume: thread CPU per round trip less its wake call), both on core " + a, call.p50Us()));
     }
     progress.accept(line(figures));
 
@@ -326,9 +328,8 @@ public final class HostCalibration {
   final class PingPong {
     final Samples latA = new Samples(); // B -> A wake latencies
     final Samples latB = new Samples(); // A -> B wake latencies
-    final Samples callA = new Samples(); // A's wake calls
-    final Samples cpuA = new Samples(); // A's thread CPU per round trip, per batch
-    final Samples cpuB = new Samples();
+    final Samples callA = new Samples(); // CPU time of A's wake calls (clock reads included)
+    final Samples cpuB = new Samples(); // B's thread CPU per round trip, per batch
     long switchesA;
     long switchesB;
     long roundTrips;
@@ -345,15 +346,14 @@ public final class HostCalibration {
       return latB.figure(name, what, WARMUP, 0);
     }
 
-    Figure wakeCall(String name, String what) {
-      return callA.figure(name, what, WARMUP, 0);
+    /** The wake call's CPU time, less what reading the CPU clock costs ({@code clockNanos}). */
+    Figure wakeCall(String name, String what, double clockNanos) {
+      return callA.figure(name, what, WARMUP / CALL_EVERY, clockNanos);
     }
 
+    /** B's CPU per round trip (one wake call and one wait) less the wake call: one wait. */
     Figure sleepCpu(String name, String what, double wakeCallUs) {
-      Samples both = new Samples();
-      for (int i = 0; i < cpuA.size(); i++) both.add(cpuA.v[i]);
-      for (int i = 0; i < cpuB.size(); i++) both.add(cpuB.v[i]);
-      return both.figure(name, what, 4, wakeCallUs * 1e3);
+      return cpuB.figure(name, what, 4, wakeCallUs * 1e3);
     }
 
     /**
@@ -392,7 +392,6 @@ public final class HostCalibration {
         long s0 = Pinning.contextSwitches();
         long begin = System.nanoTime();
         long deadline = begin + (long) (seconds * 1e9);
-        long cpu0 = bean.getCurrentThreadCpuTime();
         long trips = 0;
         while (true) {
           if (gapNanos > 0) {
@@ -404,20 +403,17 @@ public final class HostCalibration {
             link.send(0);
             break;
           }
-          long t0 = System.nanoTime();
-          sh.sentAt = t0;
+          boolean timed = trips % CALL_EVERY == 0;
+          long c0 = timed ? bean.getCurrentThreadCpuTime() : 0;
+          sh.sentAt = System.nanoTime();
           link.send(0);
-          r.callA.add(System.nanoTime() - t0);
+          // CPU time, not wall: on one core the woken thread may run before the call returns (wake-up preemption)
+          if (timed) r.callA.add(bean.getCurrentThreadCpuTime() - c0);
           link.await(0);
           long now = System.nanoTime();
           if (sh.stop) break; // B failed
           r.latA.add(now - sh.sentAt);
           trips++;
-          if (gapNanos == 0 && trips % BATCH == 0) {
-            long cpu1 = bean.getCurrentThreadCpuTime();
-            r.cpuA.add((cpu1 - cpu0) / BATCH);
-            cpu0 = cpu1;
-          }
         }
         r.roundTrips = trips;
         r.wallNanos = System.nanoTime() - begin;

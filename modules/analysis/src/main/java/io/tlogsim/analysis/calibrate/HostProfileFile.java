@@ -23,14 +23,20 @@ public final class HostProfileFile {
 
   /**
    * The settings of the profile block, each from a figure's median (p50: a shared host's stray samples move it least):
-   * hostWakeCpuUs, hostSleepCpuUs, hostIdleWakeUs, hostWriteCpuUs, hostFlushCpuUs (us).
+   * hostWakeCpuUs, hostSleepCpuUs (a wake across cores), hostSameCoreWakeCpuUs, hostSameCoreSleepCpuUs (on one core),
+   * hostIdleWakeUs, hostWriteCpuUs, hostFlushCpuUs (us). Where one kind of wake was not measured (one core allowed;
+   * no taskset, so no same-core figures), the other stands in for it and the profile's comments say so.
    */
   public static Map<String, Double> settings(HostCalibration.Result r) {
     Map<String, Double> m = new LinkedHashMap<>();
-    double wake = p50(r, "futexWakeCallCpu");
-    double sleep = p50(r, "futexSleepCpu");
+    HostCalibration.Figure cross = r.figure("futexWakeCallCpu");
+    HostCalibration.Figure same = r.figure("futexSameCoreWakeCallCpu");
+    double wake = p50(r, cross != null ? "futexWakeCallCpu" : "futexSameCoreWakeCallCpu");
+    double sleep = p50(r, cross != null ? "futexSleepCpu" : "futexSameCoreSleepCpu");
     m.put("hostWakeCpuUs", wake);
     m.put("hostSleepCpuUs", sleep);
+    m.put("hostSameCoreWakeCpuUs", same != null ? same.p50Us() : wake);
+    m.put("hostSameCoreSleepCpuUs", same != null ? p50(r, "futexSameCoreSleepCpu") : sleep);
     HostCalibration.Figure idle = r.figure("futexWakeIdleCore");
     // the model charges the waker's call and the whole wait's CPU on their cores; what is left of the measured latency
     // is the delay before an idle core runs the woken thread
@@ -50,12 +56,20 @@ public final class HostProfileFile {
   public static String render(String name, HostCalibration.Result r, String host) {
     Map<String, Double> s = settings(r);
     HostCalibration.Figure idle = r.figure("futexWakeIdleCore");
+    boolean cross = r.figure("futexWakeCallCpu") != null;
+    boolean same = r.figure("futexSameCoreWakeCallCpu") != null;
     Map<String, String> why = new LinkedHashMap<>();
-    why.put("hostWakeCpuUs", "CPU on the waker's core to wake one sleeping thread (futexWakeCallCpu p50)");
-    why.put("hostSleepCpuUs", "CPU one wait costs the waiting thread: its sleep and its resume (futexSleepCpu p50)");
+    why.put("hostWakeCpuUs", cross ? "CPU on the waker's core to wake a thread sleeping on another core"
+        + " (futexWakeCallCpu p50)" : "not measured across cores here: the same-core figure");
+    why.put("hostSleepCpuUs", cross ? "CPU one wait costs a thread woken from another core: its sleep and its resume"
+        + " (futexSleepCpu p50)" : "not measured across cores here: the same-core figure");
+    why.put("hostSameCoreWakeCpuUs", same ? "the same when waker and sleeper share a core"
+        + " (futexSameCoreWakeCallCpu p50)" : "not measured on one core here (threads unpinned): the figure above");
+    why.put("hostSameCoreSleepCpuUs", same ? "the same when waker and sleeper share a core (futexSameCoreSleepCpu p50)"
+        : "not measured on one core here (threads unpinned): the figure above");
     why.put("hostIdleWakeUs", idle == null ? "not measured here (" + String.join("; ", r.notes()) + "): 0"
         : String.format(Locale.ROOT, "delay, no CPU, before a thread woken on an idle core runs: futexWakeIdleCore"
-            + " p50 %.3f less the two above", idle.p50Us()));
+            + " p50 %.3f less hostWakeCpuUs and hostSleepCpuUs", idle.p50Us()));
     why.put("hostWriteCpuUs", "CPU of writing 8 kB of log (walWriteCpu p50)");
     why.put("hostFlushCpuUs", "CPU of the fdatasync after it (fdatasyncCpu p50)");
     StringBuilder b = new StringBuilder();

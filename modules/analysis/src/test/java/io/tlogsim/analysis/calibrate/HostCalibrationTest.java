@@ -35,17 +35,18 @@ class HostCalibrationTest {
     assertFalse(progress.isEmpty());
 
     Pinning pin = Pinning.detect();
-    List<String> expected = new ArrayList<>(List.of("futexWakeCallCpu", "futexSleepCpu", "walWriteCpu", "fdatasyncCpu",
-        "fdatasyncWall"));
+    List<String> expected = new ArrayList<>(List.of("walWriteCpu", "fdatasyncCpu", "fdatasyncWall"));
     boolean twoCores = !pin.available() || pin.cpus().size() >= 2;
     if (pin.available()) {
       assertEquals("taskset", r.pinning());
-      expected.addAll(List.of("futexWakeSameCore", "pipeWakeSameCore", "socketWakeSameCore", "contextSwitch"));
+      expected.addAll(List.of("futexWakeSameCore", "futexSameCoreWakeCallCpu", "futexSameCoreSleepCpu",
+          "pipeWakeSameCore", "socketWakeSameCore", "contextSwitch"));
     } else {
       assertTrue(r.notes().stream().anyMatch(n -> n.contains("unpinned")), r.notes().toString());
     }
     if (twoCores) {
-      expected.addAll(List.of("futexWakeCrossCore", "futexWakeIdleCore", "pipeWakeCrossCore", "socketWakeCrossCore"));
+      expected.addAll(List.of("futexWakeCrossCore", "futexWakeCallCpu", "futexSleepCpu", "futexWakeIdleCore",
+          "pipeWakeCrossCore", "socketWakeCrossCore"));
     }
     for (String name : expected) {
       HostCalibration.Figure f = r.figure(name);
@@ -62,8 +63,8 @@ class HostCalibrationTest {
     }
 
     Map<String, Double> settings = HostProfileFile.settings(r);
-    assertEquals(List.of("hostWakeCpuUs", "hostSleepCpuUs", "hostIdleWakeUs", "hostWriteCpuUs", "hostFlushCpuUs"),
-        List.copyOf(settings.keySet()));
+    assertEquals(List.of("hostWakeCpuUs", "hostSleepCpuUs", "hostSameCoreWakeCpuUs", "hostSameCoreSleepCpuUs",
+        "hostIdleWakeUs", "hostWriteCpuUs", "hostFlushCpuUs"), List.copyOf(settings.keySet()));
     for (Map.Entry<String, Double> e : settings.entrySet()) {
       assertTrue(e.getValue() >= 0, e.toString());
       if (!e.getKey().equals("hostIdleWakeUs")) assertTrue(e.getValue() > 0, e.toString());
