@@ -386,7 +386,7 @@ class EverydayUseTest {
     }
     assertTrue(tlogsim("run", "--help").out().contains("TLOGSIM_JAVA_OPTS"));
     for (String command : List.of("run", "bench", "runs", "replay", "report", "compare", "sweep", "calibrate-device",
-        "advise", "node")) {
+        "calibrate-host", "advise", "node")) {
       String h = tlogsim(command, "--help").out();
       assertTrue(h.contains("\nExit codes:\n  0 ") && h.contains("  2 "), command + ":\n" + h);
       // one variable a line, none wrapped under the names

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * sweep, advise and calibrate-device through the command line: bad input is one line and exit 2, nothing written;
- * sweep --json.
+ * sweep, advise, calibrate-device and calibrate-host through the command line: bad input is one line and exit 2,
+ * nothing written; sweep --json.
  */
 class ExperimentCommandsTest {
   @TempDir
@@ -116,5 +116,30 @@ class ExperimentCommandsTest {
     assertTrue(rate.get("ci95Low").asDouble() <= rate.get("mean").asDouble()
         && rate.get("mean").asDouble() <= rate.get("ci95High").asDouble(), rate.toString());
     assertTrue(r.err().contains("sweep        grid:"), "the human lines go to stderr: " + r.err());
+  }
+
+  @Test
+  void calibrateHostRefusesBadOptionsWritingNothing() {
+    Path out = tmp.resolve("h.conf");
+    badInput("--seconds: must be from 2 to 3600, got 1", "calibrate-host", "--seconds", "1", "--out", out.toString());
+    badInput("--path", "calibrate-host", "--path", tmp.resolve("none").toString(), "--out", out.toString());
+    badInput("--name", "calibrate-host", "--name", "../x", "--data", tmp.toString());
+    badInput("--out and --data", "calibrate-host", "--out", out.toString(), "--data", tmp.toString());
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void calibrateHostWritesAHostProfileUnderTheDataDirectory() throws Exception {
+    TlogsimTest.Result r = tlogsim("calibrate-host", "--seconds", "2", "--data", tmp.toString(), "--name", "here",
+        "--path", tmp.toString());
+    assertEquals(0, r.code(), r.err());
+    Path profile = tmp.resolve("hosts").resolve("here.conf");
+    String text = Files.readString(profile);
+    for (String key : java.util.List.of("hostWakeCpuUs", "hostSleepCpuUs", "hostSameCoreWakeCpuUs",
+        "hostSameCoreSleepCpuUs", "hostIdleWakeUs", "hostWriteCpuUs", "hostFlushCpuUs", "fdatasyncCpu", "p90Us")) {
+      assertTrue(text.contains(key), key + " in:\n" + text);
+    }
+    assertTrue(r.out().contains("p10 us") && r.out().contains("host = profile:here"), r.out());
+    badInput("exists", "calibrate-host", "--seconds", "2", "--data", tmp.toString(), "--name", "here");
   }
 }
