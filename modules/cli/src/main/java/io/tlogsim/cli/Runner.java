@@ -81,9 +81,9 @@ final class Runner {
       Journal.Opening opening, String cluster) throws IOException {
     // 1. Validate everything; nothing is written yet.
     for (String table : options.show) {
-      if (!ScenarioResult.TABLES.contains(table)) {
+      if (!ScenarioKinds.tables().contains(table)) {
         throw new BadInputException("--show " + table + ": unknown table; allowed: "
-            + String.join(", ", ScenarioResult.TABLES));
+            + String.join(", ", ScenarioKinds.tables()));
       }
     }
     Scenario loaded;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.tlogsim.cli.TlogsimTest.Result;
-import io.tlogsim.scenario.ScenarioResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -116,7 +115,7 @@ class EverydaySecondPassTest {
     assertTrue(r.out().lines().anyMatch(l -> l.matches("stairway-backup-fragmented +stairway +Log backup .*")),
         r.out());
     String help = tlogsim("run", "--help").out().replaceAll("\\s+", " ");
-    for (String table : ScenarioResult.TABLES) assertTrue(help.contains(table + " ("), table + ": " + help);
+    for (String table : io.tlogsim.kinds.ScenarioKinds.tables()) assertTrue(help.contains(table + " ("), table + ": " + help);
   }
 
   @Test

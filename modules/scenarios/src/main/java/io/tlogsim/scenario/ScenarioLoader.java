@@ -120,14 +120,20 @@ public final class ScenarioLoader {
   /** A parameter as {@code tlogsim params} shows it: its spec, its default and where that default is set. */
   public record ParamDefault(ParamSpec spec, Object value, String origin, String comment) {}
 
-  /** Every parameter of a kind with its default from application.conf (null where there is none). */
+  /**
+   * Every parameter of a kind with its default from application.conf, else from the kind's code (a registration's),
+   * null where there is none.
+   */
   public List<ParamDefault> defaults(ScenarioKind kind) {
     String path = "tlogsim.kinds." + kind.name();
     Config c = defaults.hasPath(path) ? defaults.getConfig(path) : ConfigFactory.empty();
+    Map<String, ScenarioKind.Default> declared = kind.defaults();
     List<ParamDefault> out = new ArrayList<>();
     for (ParamSpec spec : kind.params()) {
       if (!c.hasPath(spec.key())) {
-        out.add(new ParamDefault(spec, null, "", ""));
+        ScenarioKind.Default d = declared.get(spec.key());
+        out.add(d == null ? new ParamDefault(spec, null, "", "") : new ParamDefault(spec,
+            convert(spec, ConfigValueFactory.fromAnyRef(d.value(), d.origin()), d.origin()), d.origin(), d.source()));
         continue;
       }
       ConfigValue v = c.getValue(spec.key());
@@ -151,9 +157,14 @@ public final class ScenarioLoader {
     for (ParamSpec p : kind.params()) specs.put(p.key(), p);
     String allowedKeys = String.join(", ", specs.keySet());
 
-    // What each key's value is and where it comes from: the kind's defaults, then the file, then --set.
+    // What each key's value is and where it comes from: the kind's defaults (those its code declares, then
+    // application.conf's), then the file, then --set.
     Map<String, ConfigValue> given = new LinkedHashMap<>();
     Map<String, String> origins = new LinkedHashMap<>();
+    for (Map.Entry<String, ScenarioKind.Default> e : kind.defaults().entrySet()) {
+      given.put(e.getKey(), ConfigValueFactory.fromAnyRef(e.getValue().value(), e.getValue().origin()));
+      origins.put(e.getKey(), "default, " + e.getValue().origin());
+    }
     String defaultsPath = "tlogsim.kinds." + kind.name();
     if (defaults.hasPath(defaultsPath)) {
       for (Map.Entry<String, ConfigValue> e : defaults.getConfig(defaultsPath).root().entrySet()) {
