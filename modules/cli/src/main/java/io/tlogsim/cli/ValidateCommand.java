@@ -98,7 +98,13 @@ final class ValidateCommand implements Callable<Integer> {
     }
     out.flush();
     err.flush();
-    boolean allWithin = failed == 0 && rows.stream().allMatch(Reference.Row::within);
+    return exitCode(outcomes);
+  }
+
+  /** 0 when every scenario ran and every figure is within its tolerance, else 1. */
+  static int exitCode(List<Outcome> outcomes) {
+    boolean allWithin = outcomes.stream().allMatch(o -> o.failure() == null && o.rows().stream()
+        .allMatch(Reference.Row::within));
     return allWithin ? Tlogsim.OK : Tlogsim.FAILED;
   }
 
@@ -240,8 +246,8 @@ final class ValidateCommand implements Callable<Integer> {
 
   static String num(double v) {
     if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.format(Locale.ROOT, "%,d", (long) v);
-    return Math.abs(v) >= 100 ? String.format(Locale.ROOT, "%,.1f", v) : String.format(Locale.ROOT, "%.3f", v)
-        .replaceFirst("0+$", "").replaceFirst("\\.$", "");
+    return (Math.abs(v) >= 1000 ? String.format(Locale.ROOT, "%,.1f", v) : String.format(Locale.ROOT, "%.3f", v))
+        .replaceFirst("(\\.\\d*?)0+$", "$1").replaceFirst("\\.$", "");
   }
 
   static String error(Reference.Row r) {
