@@ -26,6 +26,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
     description = "A simulator of database transaction-log management in virtual time.",
     subcommands = {ScenariosCommand.class, ParamsCommand.class, RunCommand.class, RunsCommand.class,
         ReplayCommand.class, ReportCommand.class, CompareCommand.class, BenchCommand.class, SweepCommand.class,
+        ValidateCommand.class,
         CalibrateDeviceCommand.class, CalibrateHostCommand.class, CalibratePostgresCommand.class, AdviseCommand.class,
         NodeCommand.class,
         CompletionCommand.class, CommandLine.HelpCommand.class},

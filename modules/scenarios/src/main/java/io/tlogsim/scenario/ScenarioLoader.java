@@ -233,7 +233,7 @@ public final class ScenarioLoader {
     Reference reference = null;
     Scenario.DroppedReference dropped = null;
     if (file.hasPath("reference")) {
-      Reference published = reference(file, where);
+      Reference published = reference(file, where, specs, defaults);
       List<String> changed = changedKeys(specs, withoutOverrides, values);
       if (changed.isEmpty()) {
         reference = published;
@@ -308,25 +308,130 @@ public final class ScenarioLoader {
     return line > 0 ? file + ":" + line : file;
   }
 
-  private static Reference reference(Config file, String whereFile) {
+  /**
+   * The {@code reference} block. A figure is a bare number (the short form: predicted, within 10%, or the block's
+   * {@code tolerance}) or an object {@code { value, tolerance | absoluteTolerance, basis, fitted }}; a calibrated
+   * figure names the keys fitted to it (the kind's parameters, a part of one such as {@code script[0].recordBytes},
+   * or a path of application.conf).
+   */
+  private static Reference reference(Config file, String whereFile, Map<String, ParamSpec> specs, Config app) {
     String where = location(file.getValue("reference").origin(), whereFile) + ": reference";
     try {
       String source = file.getString("reference.source");
-      Map<String, Double> figures = new LinkedHashMap<>();
-      for (Map.Entry<String, ConfigValue> e : file.getObject("reference.figures").entrySet()) {
-        if (e.getValue().valueType() != ConfigValueType.NUMBER) {
-          throw new BadInputException(location(e.getValue().origin(), whereFile) + ": reference.figures: '"
-              + e.getKey() + "' must be a number, got "
-              + e.getValue().unwrapped());
-        }
-        figures.put(e.getKey(), ((Number) e.getValue().unwrapped()).doubleValue());
+      double defaultTolerance = Reference.DEFAULT_TOLERANCE;
+      if (file.hasPath("reference.tolerance")) {
+        defaultTolerance = toleranceValue(file.getValue("reference.tolerance"), "reference.tolerance", whereFile);
       }
-      return new Reference(source, figures);
+      Map<String, Double> figures = new LinkedHashMap<>();
+      Map<String, String> basis = new LinkedHashMap<>();
+      Map<String, List<String>> fitted = new LinkedHashMap<>();
+      Map<String, Double> tolerance = new LinkedHashMap<>();
+      Map<String, Double> absolute = new LinkedHashMap<>();
+      // in the file's order (a config object's own order is a hash's)
+      List<Map.Entry<String, ConfigValue>> entries = new ArrayList<>(file.getObject("reference.figures").entrySet());
+      entries.sort(java.util.Comparator.comparingInt((Map.Entry<String, ConfigValue> e) ->
+          e.getValue().origin() == null ? 0 : e.getValue().origin().lineNumber()).thenComparing(Map.Entry::getKey));
+      for (Map.Entry<String, ConfigValue> e : entries) {
+        String path = e.getKey();
+        ConfigValue v = e.getValue();
+        String at = location(v.origin(), whereFile) + ": reference.figures: '" + path + "'";
+        if (v.valueType() == ConfigValueType.NUMBER) {
+          figures.put(path, ((Number) v.unwrapped()).doubleValue());
+          basis.put(path, Reference.PREDICTED);
+          tolerance.put(path, defaultTolerance);
+          continue;
+        }
+        if (v.valueType() != ConfigValueType.OBJECT) {
+          throw new BadInputException(at + " must be a number or { value = N, tolerance = 0.1, basis = predicted }"
+              + ", got " + v.unwrapped());
+        }
+        com.typesafe.config.ConfigObject o = (com.typesafe.config.ConfigObject) v;
+        for (String k : o.keySet()) {
+          if (!List.of("value", "tolerance", "absoluteTolerance", "basis", "fitted").contains(k)) {
+            throw new BadInputException(location(o.get(k).origin(), whereFile) + ": reference.figures: '" + path
+                + "': unknown key '" + k + "'; allowed: value, tolerance, absoluteTolerance, basis, fitted");
+          }
+        }
+        ConfigValue value = o.get("value");
+        if (value == null || value.valueType() != ConfigValueType.NUMBER) {
+          throw new BadInputException(at + ": value must be a number (the published figure), got "
+              + (value == null ? "nothing" : value.unwrapped()));
+        }
+        figures.put(path, ((Number) value.unwrapped()).doubleValue());
+        if (o.containsKey("tolerance") && o.containsKey("absoluteTolerance")) {
+          throw new BadInputException(at + ": give tolerance (a fraction of the value) or absoluteTolerance (in the"
+              + " figure's unit), not both");
+        }
+        if (o.containsKey("absoluteTolerance")) {
+          absolute.put(path, toleranceValue(o.get("absoluteTolerance"), "reference.figures: '" + path
+              + "': absoluteTolerance", whereFile));
+        } else {
+          tolerance.put(path, o.containsKey("tolerance") ? toleranceValue(o.get("tolerance"), "reference.figures: '"
+              + path + "': tolerance", whereFile) : defaultTolerance);
+        }
+        ConfigValue b = o.get("basis");
+        if (b == null) {
+          throw new BadInputException(at + ": no basis; allowed: calibrated (a constant was fitted to this figure:"
+              + " name it in fitted = [...]), predicted (nothing was)");
+        }
+        String bs = String.valueOf(b.unwrapped());
+        if (!bs.equals(Reference.CALIBRATED) && !bs.equals(Reference.PREDICTED)) {
+          throw new BadInputException(location(b.origin(), whereFile) + ": reference.figures: '" + path
+              + "': basis '" + bs + "' is unknown; allowed: calibrated, predicted");
+        }
+        basis.put(path, bs);
+        ConfigValue f = o.get("fitted");
+        if (bs.equals(Reference.PREDICTED)) {
+          if (f != null) {
+            throw new BadInputException(location(f.origin(), whereFile) + ": reference.figures: '" + path
+                + "': fitted is for a calibrated figure; a predicted one has nothing fitted to it");
+          }
+          continue;
+        }
+        if (f == null || f.valueType() != ConfigValueType.LIST || ((List<?>) f.unwrapped()).isEmpty()) {
+          throw new BadInputException((f == null ? at : location(f.origin(), whereFile) + ": reference.figures: '"
+              + path + "'") + ": a calibrated figure needs fitted = [\"key\", ...], the constants fitted to it");
+        }
+        List<String> keys = new ArrayList<>();
+        for (ConfigValue k : (com.typesafe.config.ConfigList) f) {
+          String key = String.valueOf(k.unwrapped());
+          if (!isConstant(key, specs, app)) {
+            throw new BadInputException(location(k.origin(), whereFile) + ": reference.figures: '" + path
+                + "': fitted key '" + key + "' is neither a parameter of this kind (tlogsim params KIND) nor a"
+                + " path of application.conf");
+          }
+          keys.add(key);
+        }
+        fitted.put(path, keys);
+      }
+      return new Reference(source, figures, basis, fitted, tolerance, absolute);
     } catch (ConfigException e) {
       throw new BadInputException(where + " must hold source = \"...\" and figures { \"summary.path\" = number }"
           + " (" + e.getMessage().replace('\n', ' ') + ")");
     }
   }
+
+  private static double toleranceValue(ConfigValue v, String what, String whereFile) {
+    if (v.valueType() != ConfigValueType.NUMBER || ((Number) v.unwrapped()).doubleValue() < 0
+        || !Double.isFinite(((Number) v.unwrapped()).doubleValue())) {
+      throw new BadInputException(location(v.origin(), whereFile) + ": " + what + " must be a number >= 0 (a"
+          + " fraction: 0.1 is 10%), got " + v.unwrapped());
+    }
+    return ((Number) v.unwrapped()).doubleValue();
+  }
+
+  /** A parameter of the kind, a part of one ({@code script[1].recordBytes}), or a path of application.conf. */
+  private static boolean isConstant(String key, Map<String, ParamSpec> specs, Config app) {
+    if (key.isBlank()) return false;
+    String base = key.split("[.\\[]", 2)[0];
+    if (specs.containsKey(key) || specs.containsKey(base)) return true;
+    try {
+      return key.startsWith("tlogsim.") && app.hasPath(key);
+    } catch (ConfigException e) {
+      return false;
+    }
+  }
+
 
   /**
    * Converts and range-checks one value; the error names where the value was set (file:line, when it comes from a
