@@ -61,6 +61,7 @@ public final class ManagedLogSpace implements LogSpace {
   private long[] txnBegin; // by session, -1: none open
   private long[] txnReserved;
   private long reserved;
+  private double reserveRatio; // bytes reserved per byte logged by the last records that reserved (see reserve)
   private long lastCheckpointLsn;
   private long backupLsn;
   private int backupSession = -1; // the session whose BACKUP LOG runs (-1: none)
@@ -150,21 +151,20 @@ public final class ManagedLogSpace implements LogSpace {
     full = false;
     if (growthZeroes > 0) return refuse(host);
     for (int guard = 0; guard < 1_000_000; guard++) {
-      // The log grows when it needs room for what it writes; reservations count as used, and only a log that cannot
-      // grow any more refuses them (two growing files then fill in the published order: REFERENCE.md 1)
+      // A reservation is a use of the log like a record (REFERENCE.md 1): the log grows when what it writes does not
+      // fit, and also when the active log, the block about to be filled and the reservations (those held and what
+      // the block's records will add at the rate the last records reserved) exceed the files' size. A log that can
+      // neither be reused nor grown refuses: the statement fails with 9002. So the space used never exceeds 100%.
       long need = logEnd - layout.endLsn();
       boolean placeable = layout.room(need) >= need;
-      boolean accounted = layout.totalSize() - (logEnd - layout.activeStartLsn()) - reserved >= 0;
+      long ahead = (long) Math.ceil(need * reserveRatio);
+      boolean accounted = layout.totalSize() - (logEnd - layout.activeStartLsn()) - reserved - ahead >= 0;
       if (placeable && accounted) {
         autoCheckpointIfDue(logEnd);
         return true;
       }
       if (truncate() > 0) continue;
       LogLayout.LogFile f = layout.fileToGrow();
-      if (placeable && f != null) {
-        autoCheckpointIfDue(logEnd);
-        return true;
-      }
       if (f == null) {
         full = true;
         lastFullReason = reuseWait();
@@ -290,7 +290,8 @@ public final class ManagedLogSpace implements LogSpace {
   @Override
   public void onCheckpoint(Host host, long lsn) {
     this.host = host;
-    lastCheckpointLsn = Math.max(lastCheckpointLsn, lsn);
+    // the checkpoint's redo start (REFERENCE.md 3): its record, or the oldest transaction still open, if older
+    lastCheckpointLsn = Math.max(lastCheckpointLsn, Math.min(lsn, oldestTransaction()));
     checkpointAsked = false;
     if (cfg.recoveryModel() == RecoveryModel.SIMPLE) {
       truncate();
@@ -332,6 +333,7 @@ public final class ManagedLogSpace implements LogSpace {
   @Override
   public void logged(int session, long bytes, boolean compensation, long undoBytes) {
     long r = compensation ? -Math.min(bytes, txnReserved[session]) : Math.round(undoBytes * cfg.reservationFactor());
+    if (r > 0 && bytes > 0) reserveRatio = r / (double) bytes;
     txnReserved[session] += r;
     reserved += r;
     notePeak();
@@ -578,7 +580,8 @@ public final class ManagedLogSpace implements LogSpace {
     return new State(layout.snapshot(), deviceOf.clone(), baseOf.clone(), txnBegin.clone(), txnReserved.clone(),
         new long[] {reserved, lastCheckpointLsn, backupLsn, replicatedLsn, growthZeroes, waiting ? 1 : 0, stallStart,
             full ? 1 : 0, checkpointWanted ? 1 : 0, checkpointAsked ? 1 : 0, growthStalls, growthStallNanos,
-            growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt, backupSession, backupTo},
+            growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt, backupSession, backupTo,
+            Double.doubleToRawLongBits(reserveRatio)},
         adminZeroes.clone(), lastFullReason, List.copyOf(messages), List.copyOf(sqlPerf));
   }
 
@@ -610,6 +613,7 @@ public final class ManagedLogSpace implements LogSpace {
     firstFullAt = c[16];
     backupSession = (int) c[17];
     backupTo = c[18];
+    reserveRatio = Double.longBitsToDouble(c[19]);
     adminZeroes = s.adminZeroes().clone();
     lastFullReason = s.lastFullReason();
     messages.clear();
