@@ -173,6 +173,7 @@ public final class RecoveryManager implements SimComponent {
       }
     }
     pump(ctx);
+    endPhaseIfDone(ctx); // a phase with nothing to read ends at once
   }
 
   private void add(ReadPiece piece) {
@@ -204,6 +205,7 @@ public final class RecoveryManager implements SimComponent {
     if (loser < plan.losers().size()) {
       for (ReadPiece piece : plan.losers().get(loser).pieces()) add(piece, true);
       pump(ctx);
+      endPhaseIfDone(ctx);
       return;
     }
     if (clrs > 0) { // every compensation record hardened before recovery completes
