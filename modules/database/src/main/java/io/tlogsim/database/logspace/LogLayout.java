@@ -220,6 +220,23 @@ public final class LogLayout {
     return -1;
   }
 
+  /**
+   * A crash lost the writes after {@code lsn}: the log ends there again, and the VLFs that only those writes had
+   * entered are no longer active (what recovery finds when it opens the log).
+   */
+  public void rewindTo(long lsn) {
+    if (lsn >= endLsn) return;
+    while (active.size() > 1 && current.startLsn > lsn) {
+      Vlf lost = active.pollLast();
+      lost.active = false;
+      lost.fseqNo = 0;
+      lost.startLsn = -1;
+      nextFseqNo--;
+      current = active.peekLast();
+    }
+    endLsn = lsn;
+  }
+
   // ---- growth ----
 
   /**

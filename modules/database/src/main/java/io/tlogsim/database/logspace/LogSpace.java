@@ -48,6 +48,11 @@ public interface LogSpace {
     /** The log is hardened up to here (log offsets): what a log backup may read. */
     long hardenedLsn();
 
+    /** Where the next record goes (the end of what was logged, hardened or not). */
+    default long appendLsn() {
+      return 0;
+    }
+
     /** A session's administrative step ({@link #admin}) that had to wait for the device is done. */
     default void adminDone(int session) {}
 
@@ -118,6 +123,12 @@ public interface LogSpace {
    * records use up its rollback reservation.
    */
   default void logged(int session, long bytes, boolean compensation, long undoBytes) {}
+
+  /**
+   * The session's transaction changed rows {@code firstRow .. firstRow+count-1} (-1: records of no row), each undone by
+   * a compensation record of {@code clrBytes} (what recovery's undo writes).
+   */
+  default void changed(int session, long firstRow, long count, int clrBytes) {}
 
   /** The session's transaction ended (committed or rolled back): its reservation is released. */
   default void end(int session) {}

@@ -60,6 +60,8 @@ public final class ManagedLogSpace implements LogSpace {
   private long[] baseOf = new long[8];
   private long[] txnBegin; // by session, -1: none open
   private long[] txnReserved;
+  private TransactionTable txns; // what recovery needs of each session's transactions
+  private long checkpointRecordLsn; // the last completed checkpoint's record: analysis reads from here
   private long reserved;
   private double reserveRatio; // bytes reserved per byte logged by the last records that reserved (see reserve)
   private long lastCheckpointLsn;
@@ -111,6 +113,7 @@ public final class ManagedLogSpace implements LogSpace {
     txnBegin = new long[cfg.sessions()];
     txnReserved = new long[cfg.sessions()];
     Arrays.fill(txnBegin, -1);
+    txns = new TransactionTable(cfg.sessions());
     adminZeroes = new int[cfg.sessions()];
   }
 
@@ -292,6 +295,7 @@ public final class ManagedLogSpace implements LogSpace {
     this.host = host;
     // the checkpoint's redo start (REFERENCE.md 3): its record, or the oldest transaction still open, if older
     lastCheckpointLsn = Math.max(lastCheckpointLsn, Math.min(lsn, oldestTransaction()));
+    checkpointRecordLsn = Math.max(checkpointRecordLsn, lsn);
     checkpointAsked = false;
     if (cfg.recoveryModel() == RecoveryModel.SIMPLE) {
       truncate();
@@ -328,12 +332,19 @@ public final class ManagedLogSpace implements LogSpace {
   @Override
   public void begin(int session, long lsn) {
     if (txnBegin[session] < 0) txnBegin[session] = lsn;
+    txns.begin(session, lsn);
+  }
+
+  @Override
+  public void changed(int session, long firstRow, long count, int clrBytes) {
+    txns.changed(session, firstRow, count, clrBytes);
   }
 
   @Override
   public void logged(int session, long bytes, boolean compensation, long undoBytes) {
     long r = compensation ? -Math.min(bytes, txnReserved[session]) : Math.round(undoBytes * cfg.reservationFactor());
     if (r > 0 && bytes > 0) reserveRatio = r / (double) bytes;
+    if (host != null) txns.logged(session, host.appendLsn());
     txnReserved[session] += r;
     reserved += r;
     notePeak();
@@ -344,6 +355,7 @@ public final class ManagedLogSpace implements LogSpace {
     reserved -= txnReserved[session];
     txnReserved[session] = 0;
     txnBegin[session] = -1;
+    txns.end(session, host == null ? 0 : host.appendLsn());
   }
 
   @Override
@@ -361,6 +373,7 @@ public final class ManagedLogSpace implements LogSpace {
     }
     host.record(new LogFull(session, lastFullReason));
     end(session); // the statement fails and its transaction is rolled back: its reservation covers the undo
+    txns.forget(session);
   }
 
   // ------------------------------------------------------------------------------------------------ administration
@@ -501,6 +514,54 @@ public final class ManagedLogSpace implements LogSpace {
     return v instanceof Number n ? n.doubleValue() : 0;
   }
 
+  // ------------------------------------------------------------------------------------------------ recovery
+
+  /** Where analysis starts after a crash: the last completed checkpoint's record (REFERENCE.md 3). */
+  public long analysisFromLsn(long hardenedLsn) {
+    return Math.min(hardenedLsn, Math.max(layout.activeStartLsn(), checkpointRecordLsn));
+  }
+
+  /** Where redo starts: MinLSN as the last checkpoint recorded it (the older of its record and the oldest open transaction). */
+  public long redoFromLsn(long hardenedLsn) {
+    return Math.min(hardenedLsn, Math.max(layout.activeStartLsn(), lastCheckpointLsn));
+  }
+
+  /** Every VLF's header, file by file, as start-up reads them. */
+  public List<ReadPiece> headerPieces() {
+    List<ReadPiece> headers = new ArrayList<>();
+    for (LogLayout.LogFile f : layout.files()) {
+      for (Vlf v : f.vlfs()) {
+        long at = baseOf[f.id()] + v.offset();
+        headers.add(new ReadPiece(deviceOf[f.id()], f.id(), at, at, 0));
+      }
+    }
+    return headers;
+  }
+
+  /** The active log in [from, to) as pieces, one per VLF, on its devices (each VLF's header read first). */
+  public List<ReadPiece> readPieces(long from, long to) {
+    return pieces(from, to);
+  }
+
+  /** The transactions a crash with the log hardened up to {@code hardenedLsn} leaves to roll back. */
+  public List<TransactionTable.Txn> losers(long hardenedLsn) {
+    return txns.losers(hardenedLsn);
+  }
+
+  /**
+   * The server lost what was not hardened: the log ends at {@code hardenedLsn} again (the VLFs entered by lost writes
+   * are not active), and the transactions whose end records were lost are to be rolled back.
+   */
+  public void crashed(long hardenedLsn) {
+    layout.rewindTo(hardenedLsn);
+  }
+
+  /** Recovery rolled the session's transaction back: its end record is logged, nothing of it is left. */
+  public void rolledBack(int session) {
+    end(session);
+    txns.forget(session);
+  }
+
   // ------------------------------------------------------------------------------------------------ what DBAs see
 
   /** Log space used as DBCC SQLPERF(LOGSPACE) counts it: the active log and the rollback reservations. */
@@ -581,8 +642,8 @@ public final class ManagedLogSpace implements LogSpace {
         new long[] {reserved, lastCheckpointLsn, backupLsn, replicatedLsn, growthZeroes, waiting ? 1 : 0, stallStart,
             full ? 1 : 0, checkpointWanted ? 1 : 0, checkpointAsked ? 1 : 0, growthStalls, growthStallNanos,
             growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt, backupSession, backupTo,
-            Double.doubleToRawLongBits(reserveRatio)},
-        adminZeroes.clone(), lastFullReason, List.copyOf(messages), List.copyOf(sqlPerf));
+            Double.doubleToRawLongBits(reserveRatio), checkpointRecordLsn},
+        adminZeroes.clone(), lastFullReason, List.copyOf(messages), List.copyOf(sqlPerf), txns.snapshot());
   }
 
   @Override
@@ -614,6 +675,8 @@ public final class ManagedLogSpace implements LogSpace {
     backupSession = (int) c[17];
     backupTo = c[18];
     reserveRatio = Double.longBitsToDouble(c[19]);
+    checkpointRecordLsn = c[20];
+    txns.restore(s.txns());
     adminZeroes = s.adminZeroes().clone();
     lastFullReason = s.lastFullReason();
     messages.clear();
@@ -623,6 +686,6 @@ public final class ManagedLogSpace implements LogSpace {
   }
 
   public record State(LogLayout.State layout, int[] deviceOf, long[] baseOf, long[] txnBegin, long[] txnReserved,
-      long[] counters, int[] adminZeroes, String lastFullReason, List<String> messages, List<SqlPerf> sqlPerf)
-      implements CborSerializable {}
+      long[] counters, int[] adminZeroes, String lastFullReason, List<String> messages, List<SqlPerf> sqlPerf,
+      TransactionTable.State txns) implements CborSerializable {}
 }

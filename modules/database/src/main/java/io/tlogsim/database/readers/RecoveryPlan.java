@@ -1,7 +1,12 @@
 package io.tlogsim.database.readers;
 
+import io.tlogsim.database.data.DataFiles;
 import io.tlogsim.database.logspace.LogSpace.ReadPiece;
+import io.tlogsim.database.logspace.ManagedLogSpace;
+import io.tlogsim.database.logspace.TransactionTable;
 import io.tlogsim.kernel.CborSerializable;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -51,6 +56,70 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
       for (ReadPiece p : pieces) n += p.bytes();
       return n;
     }
+  }
+
+  /**
+   * The plan a crash leaves: the log hardened up to {@code hardenedLsn} in {@code space}, the data file {@code data}
+   * (null: none) on device {@code dataDevice}, {@code rolledForward} commits after the last checkpoint.
+   */
+  public static RecoveryPlan of(ManagedLogSpace space, DataFiles data, int dataDevice, long hardenedLsn,
+      long rolledForward) {
+    long analysisFrom = space.analysisFromLsn(hardenedLsn);
+    long redoFrom = space.redoFromLsn(hardenedLsn);
+    long[] pageOffsets = new long[0];
+    long[] neededAt = new long[0];
+    long applied = 0;
+    int fileId = 0;
+    int pageBytes = 8192;
+    boolean[] inRedo = null;
+    if (data != null) {
+      long[][] at = new long[1][];
+      int[] pages = data.redoPages(redoFrom, at);
+      pageOffsets = new long[pages.length];
+      for (int i = 0; i < pages.length; i++) pageOffsets[i] = data.pageOffset(pages[i]);
+      neededAt = at[0];
+      applied = data.olderOnDevice(pages);
+      fileId = data.config().fileId();
+      pageBytes = data.config().pageBytes();
+      inRedo = new boolean[data.config().pages()];
+      for (int p : pages) inRedo[p] = true;
+    }
+    List<Loser> losers = new ArrayList<>();
+    List<TransactionTable.Txn> txns = new ArrayList<>(space.losers(hardenedLsn));
+    txns.sort((x, y) -> Long.compare(y.lastLsn(), x.lastLsn())); // the newest first
+    for (TransactionTable.Txn t : txns) {
+      List<ReadPiece> forward = space.readPieces(Math.max(t.firstLsn(), space.layout().activeStartLsn()),
+          Math.max(t.firstLsn(), t.lastLsn()));
+      List<ReadPiece> back = new ArrayList<>(forward.size());
+      for (int i = forward.size() - 1; i >= 0; i--) back.add(forward.get(i));
+      long[] r = t.rowRanges();
+      long[] newestFirst = new long[r.length];
+      for (int i = 0, j = r.length - 2; j >= 0; i += 2, j -= 2) {
+        newestFirst[i] = r[j];
+        newestFirst[i + 1] = r[j + 1];
+      }
+      long[] undoPages = new long[0];
+      if (data != null) { // the pages its changes lie on that redo did not read, newest change first
+        boolean[] seen = inRedo.clone();
+        long[] out = new long[16];
+        int n = 0;
+        for (int i = 0; i < newestFirst.length; i += 2) {
+          if (newestFirst[i] < 0) continue;
+          for (long k = newestFirst[i + 1] - 1; k >= 0; k--) {
+            int page = data.pageOf(newestFirst[i] + k);
+            if (seen[page]) continue;
+            seen[page] = true;
+            if (n == out.length) out = Arrays.copyOf(out, n * 2);
+            out[n++] = data.pageOffset(page);
+          }
+        }
+        undoPages = Arrays.copyOf(out, n);
+      }
+      losers.add(new Loser(t.session(), t.firstLsn(), t.lastLsn(), back, newestFirst, undoPages, t.clrBytes()));
+    }
+    return new RecoveryPlan(hardenedLsn, analysisFrom, redoFrom, space.headerPieces(),
+        space.readPieces(analysisFrom, hardenedLsn), space.readPieces(redoFrom, hardenedLsn), pageOffsets, neededAt,
+        applied, dataDevice, fileId, pageBytes, losers, rolledForward);
   }
 
   public long redoBytes() {
