@@ -54,8 +54,9 @@ public final class LogProtocol {
    */
   public static final int LOG_BACKUP = 16;
   /**
-   * The session's rows take b = bytes more in the data file (a = session): the file may grow, and without instant file
-   * initialization every request waits while the growth is zeroed ({@link io.tlogsim.database.data.DataFileGrowth}).
+   * The session's rows take b = bytes more in the data file (a = session; c = rows, the next in key order, each d bytes
+   * longer): their pages may split and the file grow, and without instant file initialization every request waits
+   * while the growth is zeroed ({@link io.tlogsim.database.data.DataFileGrowth}).
    */
   public static final int DATA_GROW = 17;
 
