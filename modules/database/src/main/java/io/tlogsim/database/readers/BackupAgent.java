@@ -1,5 +1,6 @@
 package io.tlogsim.database.readers;
 
+import io.tlogsim.database.logspace.BackupHistory;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;

@@ -2,7 +2,7 @@ package io.tlogsim.database.readpath;
 
 import io.tlogsim.database.logspace.LogLayout;
 import io.tlogsim.database.readers.BackupAgent;
-import io.tlogsim.database.readers.BackupHistory;
+import io.tlogsim.database.logspace.BackupHistory;
 import io.tlogsim.database.readers.BackupProtocol;
 import io.tlogsim.database.readers.RecoveryProtocol;
 import io.tlogsim.database.readers.ReplicationLogReader;
