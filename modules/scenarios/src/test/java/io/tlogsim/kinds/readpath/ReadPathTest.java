@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tlogsim.database.readers.BackupHistory;
+import io.tlogsim.database.logspace.BackupHistory;
 import io.tlogsim.kinds.ScenarioRuns;
 import io.tlogsim.scenario.BadInputException;
 import java.util.List;
