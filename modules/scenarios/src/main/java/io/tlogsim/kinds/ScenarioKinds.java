@@ -7,7 +7,6 @@ import io.tlogsim.kinds.iobench.PremiumTiersKind;
 import io.tlogsim.kinds.iobench.RaidExamplesKind;
 import io.tlogsim.kinds.pg.PgCommitKind;
 import io.tlogsim.kinds.placement.LogDrivePlacementKind;
-import io.tlogsim.kinds.readpath.ReadPathKind;
 import io.tlogsim.scenario.ScenarioKind;
 import io.tlogsim.scenario.ScenarioLoader;
 import java.util.ArrayList;
@@ -25,9 +24,10 @@ public final class ScenarioKinds {
   public static List<ScenarioKind> all() {
     List<ScenarioKind> kinds = new ArrayList<>(List.of(new Gcm1Kind(), new IobenchKind(), new RaidExamplesKind(),
         new PremiumTiersKind(), new CommitPathKind("commit-path"), new CommitPathKind("informix"),
-        new PgCommitKind(), new LogDrivePlacementKind(), new io.tlogsim.kinds.logspace.LogSpaceKind(),
-        new io.tlogsim.kinds.logspace.VlfRulesKind()));
-    for (String name : ReadPathKind.NAMES) kinds.add(new ReadPathKind(name));
+        new PgCommitKind(), new LogDrivePlacementKind(), new io.tlogsim.kinds.logspace.VlfRulesKind()));
+    for (String name : io.tlogsim.kinds.logspace.LogSpaceKind.NAMES) {
+      kinds.add(new io.tlogsim.kinds.logspace.LogSpaceKind(name));
+    }
     List<ScenarioKind> more = new ArrayList<>();
     ServiceLoader.load(ScenarioKind.class).forEach(more::add);
     more.sort(Comparator.comparing(ScenarioKind::name)); // the classpath's order must not matter

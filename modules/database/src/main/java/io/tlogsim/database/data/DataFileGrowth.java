@@ -25,17 +25,23 @@ public final class DataFileGrowth {
 
     /** Writes zeros over {@code bytes} at {@code deviceOffset} of the data file's device; completes with {@code tag}. */
     void zeroData(long deviceOffset, long bytes, long tag);
+
+    /** Calls {@link DataFileGrowth#held} {@code nanos} from now (a growth's part that is not its zeroing). */
+    default void holdData(long nanos) {
+      throw new UnsupportedOperationException("this host cannot hold a data-file growth");
+    }
   }
 
   /**
    * @param sizeBytes the file at the start; growthBytes each growth; instantInit no zeroing (IFI)
    * @param pageBytes a data page; pageRecordBytes the bytes of it rows may use (the page header apart)
+   * @param holdNanos how long a growth holds the file after its zeroing (what it costs besides writing its zeros)
    */
-  public record Config(long sizeBytes, long growthBytes, boolean instantInit, int pageBytes, int pageRecordBytes)
-      implements CborSerializable {
+  public record Config(long sizeBytes, long growthBytes, boolean instantInit, int pageBytes, int pageRecordBytes,
+      long holdNanos) implements CborSerializable {
 
     public Config(long sizeBytes, long growthBytes, boolean instantInit) {
-      this(sizeBytes, growthBytes, instantInit, 8192, 8096);
+      this(sizeBytes, growthBytes, instantInit, 8192, 8096, 0);
     }
   }
 
@@ -49,13 +55,11 @@ public final class DataFileGrowth {
   private long zeroedBytes;
   private long stallNanos;
   private long splits;
-  // the table's pages in key order, as runs (pages, rows each): those the current pass has not reached, and those it
-  // has (the next pass walks them); the rows' length before and after the pass
+  // the table's pages in key order, as runs (pages, rows each, each row's bytes): those the statement walking the table
+  // has not reached yet, and those it has (the next walk starts with them)
   private List<long[]> ahead = new ArrayList<>();
   private List<long[]> behind = new ArrayList<>();
-  private long rowBytes;
-  private long passGrowth; // bytes each row grows in the pass under way (0: none under way)
-  private long rowsInPass; // rows of the pass not yet reached in the current run
+  private long rowsInPass; // rows of pages walked beyond what the statement asked so far
 
   /** @param usedBytes what the table takes at the start; baseOffset where the file starts on its device */
   public DataFileGrowth(Config cfg, long usedBytes, long baseOffset) {
@@ -73,9 +77,9 @@ public final class DataFileGrowth {
     long pages = rows / rowsPerPage;
     ahead.clear();
     behind.clear();
-    if (pages > 0) ahead.add(new long[] {pages, rowsPerPage});
-    if (rows % rowsPerPage > 0) ahead.add(new long[] {1, rows % rowsPerPage});
-    rowBytes = cfg.pageRecordBytes() / rowsPerPage;
+    long rowBytes = cfg.pageRecordBytes() / rowsPerPage;
+    if (pages > 0) ahead.add(new long[] {pages, rowsPerPage, rowBytes});
+    if (rows % rowsPerPage > 0) ahead.add(new long[] {1, rows % rowsPerPage, rowBytes});
     used = Math.max(used, pages() * cfg.pageBytes());
     size = Math.max(size, used);
     return this;
@@ -96,30 +100,23 @@ public final class DataFileGrowth {
       use(host, rows * growBytes);
       return;
     }
-    passGrowth = growBytes;
     long left = rows - rowsInPass; // rowsInPass: rows of pages already walked beyond what was asked (credit)
     rowsInPass = 0;
     while (left > 0) {
-      if (ahead.isEmpty()) { // the pass is over: the next one walks the pages again, its rows as long as they are now
+      if (ahead.isEmpty()) { // the table is walked: the next statement walks its pages again
         ahead = behind;
         behind = new ArrayList<>();
-        rowBytes += growBytes;
       }
       long[] run = ahead.get(0);
       long perPage = run[1];
       // whole pages: a page is split (or not) when its first row is reached
       long pages = Math.min(run[0], Math.max(1, (left + perPage - 1) / perPage));
-      split(pages, perPage, rowBytes + growBytes);
+      split(pages, perPage, run[2] + growBytes);
       run[0] -= pages;
       if (run[0] == 0) ahead.remove(0);
       left -= pages * perPage;
     }
     rowsInPass = -left; // rows walked ahead of the statement
-    if (ahead.isEmpty()) { // the pass ended exactly here
-      ahead = behind;
-      behind = new ArrayList<>();
-      rowBytes += growBytes;
-    }
     used = pages() * cfg.pageBytes();
     growIfNeeded(host);
   }
@@ -128,7 +125,7 @@ public final class DataFileGrowth {
   private void split(long pages, long perPage, long bytes) {
     long fit = Math.max(1, cfg.pageRecordBytes() / Math.max(1, bytes));
     if (perPage <= fit) {
-      add(behind, pages, perPage);
+      add(behind, pages, perPage, bytes);
       return;
     }
     // halves, until each part fits: a page of n rows becomes parts of ceil(n/2) and floor(n/2), and so on
@@ -138,13 +135,13 @@ public final class DataFileGrowth {
     if (lo > 0) split(pages, lo, bytes);
   }
 
-  private static void add(List<long[]> runs, long pages, long perPage) {
+  private static void add(List<long[]> runs, long pages, long perPage, long rowBytes) {
     if (pages <= 0) return;
     long[] last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
-    if (last != null && last[1] == perPage) {
+    if (last != null && last[1] == perPage && last[2] == rowBytes) {
       last[0] += pages;
     } else {
-      runs.add(new long[] {pages, perPage});
+      runs.add(new long[] {pages, perPage, rowBytes});
     }
   }
 
@@ -164,6 +161,9 @@ public final class DataFileGrowth {
         if (zeroing++ == 0) stallStart = host.now();
         host.zeroData(baseOffset + size, by, growths);
         zeroedBytes += by;
+      } else if (cfg.holdNanos() > 0) {
+        if (zeroing++ == 0) stallStart = host.now();
+        host.holdData(cfg.holdNanos());
       }
       size += by;
     }
@@ -174,8 +174,17 @@ public final class DataFileGrowth {
     return zeroing > 0;
   }
 
-  /** A growth's zeroes are written (and its fixed part over); true when the file is ready again. */
+  /** A growth's zeroes are written; true when the file is ready again (after its hold, when it has one). */
   public boolean zeroed(Host host) {
+    if (cfg.holdNanos() > 0) {
+      host.holdData(cfg.holdNanos());
+      return false;
+    }
+    return held(host);
+  }
+
+  /** A growth's hold is over; true when the file is ready again. */
+  public boolean held(Host host) {
     if (--zeroing > 0) return false;
     stallNanos += host.now() - stallStart;
     stallStart = -1;
@@ -195,9 +204,8 @@ public final class DataFileGrowth {
 
   /** Counters, then the runs ahead and behind, each as a count followed by (pages, rows) pairs. */
   public long[] snapshot() {
-    long[] out = new long[11 + 2 + 2 * (ahead.size() + behind.size())];
-    long[] c = {size, used, zeroing, stallStart, growths, zeroedBytes, stallNanos, splits, rowBytes, passGrowth,
-        rowsInPass};
+    long[] out = new long[11 + 2 + 3 * (ahead.size() + behind.size())];
+    long[] c = {size, used, zeroing, stallStart, growths, zeroedBytes, stallNanos, splits, 0, 0, rowsInPass};
     System.arraycopy(c, 0, out, 0, c.length);
     int i = c.length;
     for (List<long[]> runs : List.of(ahead, behind)) {
@@ -205,6 +213,7 @@ public final class DataFileGrowth {
       for (long[] r : runs) {
         out[i++] = r[0];
         out[i++] = r[1];
+        out[i++] = r[2];
       }
     }
     return out;
@@ -220,15 +229,13 @@ public final class DataFileGrowth {
     stallNanos = s[6];
     if (s.length <= 7) return; // the former snapshot: counters only
     splits = s[7];
-    rowBytes = s[8];
-    passGrowth = s[9];
     rowsInPass = s[10];
     int i = 11;
     List<List<long[]>> both = new ArrayList<>();
     for (int k = 0; k < 2; k++) {
       List<long[]> runs = new ArrayList<>();
       long n = s[i++];
-      for (long j = 0; j < n; j++, i += 2) runs.add(new long[] {s[i], s[i + 1]});
+      for (long j = 0; j < n; j++, i += 3) runs.add(new long[] {s[i], s[i + 1], s[i + 2]});
       both.add(runs);
     }
     ahead = both.get(0);

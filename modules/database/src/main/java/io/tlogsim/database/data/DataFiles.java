@@ -249,10 +249,10 @@ public final class DataFiles {
   }
 
   /**
-   * The pages redo reads after a crash when it starts at {@code redoFromLsn} (REFERENCE.md 3): every page a record in
-   * the redo range changed (the dirty page table analysis rebuilds), in the order redo meets them (a dirty page at
-   * its recLSN; a page written since its last change, at that change: no sooner), each read once to compare its page
-   * LSN. Returns pages and, in {@code neededAt}, how far into the redo range each is first needed.
+   * The pages redo reads after a crash (REFERENCE.md 3): every page a record at or after {@code redoFromLsn} changed
+   * (the dirty page table analysis rebuilds from the checkpoint on), in the order redo meets them (a dirty page at its
+   * recLSN; a page written since its last change, at that change: no sooner), each read once to compare its page LSN.
+   * Returns pages and, in {@code neededAt}, how far after {@code redoFromLsn} each is first needed.
    */
   public int[] redoPages(long redoFromLsn, long[][] neededAt) {
     int n = 0;
@@ -278,6 +278,29 @@ public final class DataFiles {
     }
     neededAt[0] = sortedAt;
     return sortedPages;
+  }
+
+  /**
+   * A crash: the page writes in flight are lost (their completions, tagged below the returned tag, are to be ignored);
+   * a checkpoint under way is abandoned. The pages stay dirty (recovery's redo makes them so again).
+   */
+  public long crashed() {
+    for (int i = 0; i < flightCount; i++) {
+      if (flightPage[i] >= 0) writing[flightPage[i]]--;
+      flightPage[i] = -1;
+    }
+    outstanding = 0;
+    checkpointing = false;
+    checkpointOutstanding = 0;
+    checkpointNext = checkpointPages.length;
+    return nextTag;
+  }
+
+  /** How many pages a record in [fromLsn, toLsn) changed last (what replaying that log redoes). */
+  public long pagesChanged(long fromLsn, long toLsn) {
+    long n = 0;
+    for (long l : lastLsn) if (l > 0 && l - 1 >= fromLsn && l - 1 < toLsn) n++;
+    return n;
   }
 
   /** Of {@code pages}, how many are older on the device than their last change (redo applies changes to them). */

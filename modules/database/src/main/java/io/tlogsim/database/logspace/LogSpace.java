@@ -211,6 +211,16 @@ public interface LogSpace {
   /** Session {@code session}'s transaction fails with 9002 (counted, its message kept). */
   default void failed(Host host, int session) {}
 
+  /** Recovery rolled the session's transaction back: its end record is logged, its reservation released. */
+  default void rolledBack(int session) {
+    end(session);
+  }
+
+  /** True if step {@code step} of the script is a crash (SHUTDOWN WITH NOWAIT), which the log manager carries out. */
+  default boolean isCrashStep(int step) {
+    return false;
+  }
+
   /** What the space reports at the end of a run (null: nothing beyond the files' statistics). */
   default Object report() {
     return null;

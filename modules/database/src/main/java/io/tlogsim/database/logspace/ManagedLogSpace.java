@@ -296,9 +296,19 @@ public final class ManagedLogSpace implements LogSpace {
     truncateUpTo(logOffset);
   }
 
-  /** A replication log reader has read up to {@code lsn}. */
+  /** A replication log reader has read up to {@code lsn}: what it held may be truncated now. */
   public void replicated(long lsn) {
     replicatedLsn = Math.max(replicatedLsn, lsn);
+    int freed = truncate();
+    if (freed > 0 && waiting && growthZeroes == 0 && host != null) {
+      waiting = false;
+      host.spaceReady();
+    }
+  }
+
+  @Override
+  public boolean isCrashStep(int step) {
+    return step >= 0 && step < cfg.steps().size() && cfg.steps().get(step).type() == Step.Type.CRASH;
   }
 
   @Override
@@ -771,6 +781,7 @@ public final class ManagedLogSpace implements LogSpace {
   }
 
   /** Recovery rolled the session's transaction back: its end record is logged, nothing of it is left. */
+  @Override
   public void rolledBack(int session) {
     end(session);
     txns.forget(session);

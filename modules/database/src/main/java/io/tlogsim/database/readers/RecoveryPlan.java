@@ -64,6 +64,15 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
    */
   public static RecoveryPlan of(ManagedLogSpace space, DataFiles data, int dataDevice, long hardenedLsn,
       long rolledForward) {
+    return of(space, data, dataDevice, hardenedLsn, rolledForward, 1);
+  }
+
+  /**
+   * The same, each of the data file's pages standing for {@code pageScale} pages of the table (its rows' page splits
+   * made that many of each: redo and undo read them all, the next ones beside it).
+   */
+  public static RecoveryPlan of(ManagedLogSpace space, DataFiles data, int dataDevice, long hardenedLsn,
+      long rolledForward, double pageScale) {
     long analysisFrom = space.analysisFromLsn(hardenedLsn);
     long redoFrom = space.redoFromLsn(hardenedLsn);
     long[] pageOffsets = new long[0];
@@ -74,11 +83,12 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
     boolean[] inRedo = null;
     if (data != null) {
       long[][] at = new long[1][];
-      int[] pages = data.redoPages(redoFrom, at);
-      pageOffsets = new long[pages.length];
-      for (int i = 0; i < pages.length; i++) pageOffsets[i] = data.pageOffset(pages[i]);
-      neededAt = at[0];
-      applied = data.olderOnDevice(pages);
+      // the dirty page table analysis rebuilds: pages changed since the checkpoint began (it wrote those dirty before)
+      int[] pages = data.redoPages(analysisFrom, at);
+      pageOffsets = scaled(data, pages, pageScale);
+      neededAt = new long[pageOffsets.length];
+      for (int i = 0; i < neededAt.length; i++) neededAt[i] = at[0][(int) (i / pageScale)] + (analysisFrom - redoFrom);
+      applied = Math.round(data.olderOnDevice(pages) * pageScale);
       fileId = data.config().fileId();
       pageBytes = data.config().pageBytes();
       inRedo = new boolean[data.config().pages()];
@@ -114,12 +124,33 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
           }
         }
         undoPages = Arrays.copyOf(out, n);
+        undoPages = scaledOffsets(data, undoPages, pageScale); // the table's pages its rows now lie on
       }
       losers.add(new Loser(t.session(), t.firstLsn(), t.lastLsn(), back, newestFirst, undoPages, t.clrBytes()));
     }
     return new RecoveryPlan(hardenedLsn, analysisFrom, redoFrom, space.headerPieces(),
         space.readPieces(analysisFrom, hardenedLsn), space.readPieces(redoFrom, hardenedLsn), pageOffsets, neededAt,
         applied, dataDevice, fileId, pageBytes, losers, rolledForward);
+  }
+
+  /** The device offsets of {@code pages}, each standing for {@code scale} of the table's pages (the file spread). */
+  private static long[] scaled(DataFiles data, int[] pages, double scale) {
+    long[] offsets = new long[pages.length];
+    for (int i = 0; i < pages.length; i++) offsets[i] = data.pageOffset(pages[i]);
+    return scaledOffsets(data, offsets, scale);
+  }
+
+  private static long[] scaledOffsets(DataFiles data, long[] offsets, double scale) {
+    if (scale <= 1) return offsets;
+    int n = (int) Math.round(offsets.length * scale);
+    long[] out = new long[n];
+    long base = data.pageOffset(0);
+    int pageBytes = data.config().pageBytes();
+    for (int i = 0; i < n; i++) { // page p of the loaded table is page p x scale (and the next ones) of the split one
+      long p = (offsets[(int) Math.min(offsets.length - 1, (long) (i / scale))] - base) / pageBytes;
+      out[i] = base + (Math.round(p * scale) + (long) (i % Math.max(1, (long) Math.ceil(scale)))) * pageBytes;
+    }
+    return out;
   }
 
   public long redoBytes() {

@@ -7,13 +7,14 @@ import io.tlogsim.database.log.LogCrash;
 import io.tlogsim.database.log.LogStats;
 import io.tlogsim.database.logspace.ManagedLogSpace;
 import io.tlogsim.database.readers.BackupAgent;
+import io.tlogsim.database.readers.Msdb;
+import io.tlogsim.database.readers.ReplicationLogReader;
 import io.tlogsim.database.readers.RecoveryManager;
 import io.tlogsim.database.session.CommitStats;
 import io.tlogsim.database.session.PoolStats;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.Topology;
-import io.tlogsim.kinds.readpath.ReadPathRun;
 import io.tlogsim.scenario.Params;
 import io.tlogsim.scenario.PreparedRun;
 import io.tlogsim.scenario.RunControl;
@@ -226,9 +227,18 @@ public final class CommitPathRun {
       }
       s.put("data", dm);
     }
-    if (o.model().backupAgent() >= 0) {
-      BackupAgent.Stats agent = (BackupAgent.Stats) o.run().results().get(o.model().backupAgent());
-      s.put("backups", ReadPathRun.backups(agent, p.getInt("backupPageBytes")));
+    BackupAgent.Stats agentStats = o.model().backupAgent() < 0 ? null
+        : (BackupAgent.Stats) o.run().results().get(o.model().backupAgent());
+    if (agentStats != null) {
+      s.put("backups", ReadersReport.backups(agentStats, p.getInt("backupPageBytes")));
+      if (!agentStats.restores().isEmpty()) s.put("restore", ReadersReport.restore(agentStats));
+    }
+    if (o.model().msdb() >= 0) {
+      s.put("backupHistory", ReadersReport.history((Msdb.Stats) o.run().results().get(o.model().msdb())));
+    }
+    if (o.model().replicationReader() >= 0) {
+      s.put("replication", ReadersReport.replication((ReplicationLogReader.Stats) o.run().results()
+          .get(o.model().replicationReader())));
     }
     if (crash != null) {
       Map<String, Object> cm = new LinkedHashMap<>();
@@ -241,7 +251,7 @@ public final class CommitPathRun {
       s.put("crash", cm);
       RecoveryManager.Stats timed = recovery(o);
       if (timed != null) { // the log space said what recovery reads: timed through the storage models
-        s.put("recovery", ReadPathRun.recovery(timed));
+        s.put("recovery", ReadersReport.recovery(timed));
       } else {
         Map<String, Object> rm = new LinkedHashMap<>();
         rm.put("rolledForward", crash.rolledForward());
@@ -249,6 +259,13 @@ public final class CommitPathRun {
         if (o.model().recoveryManager() >= 0) rm.put("finished", false); // timed, but the run ended first
         s.put("recovery", rm);
       }
+    }
+    if (crash == null && recovery(o) != null) s.put("recovery", ReadersReport.recovery(recovery(o))); // a crash step
+    if (crash == null && recovery(o) == null && o.model().recoveryManager() >= 0
+        && o.model().spec().script().has(io.tlogsim.database.script.Step.Type.CRASH)) {
+      Map<String, Object> rm = new LinkedHashMap<>();
+      rm.put("finished", false); // the run ended before recovery did
+      s.put("recovery", rm);
     }
     s.put("phases", Phases.toSummary(o.phases()));
 
@@ -302,6 +319,8 @@ public final class CommitPathRun {
       }
       lines.addAll(Text.lines("recovery", items.toArray(new String[0])));
     }
+    if (crash == null && recovery(o) != null) lines.addAll(ReadersReport.recoveryLines(recovery(o).recoveries().get(0)));
+    if (agentStats != null) for (BackupAgent.Restore r : agentStats.restores()) lines.addAll(ReadersReport.restoreLines(r));
     lines.addAll(Text.lines("log", Text.plural(log.records(), "record") + " in " + Text.plural(log.writes(), "write"),
         String.format(Locale.ROOT, "%.1f pages/write", pagesPerWrite),
         String.format(Locale.ROOT, "%.2f records/page", recordsPerPage), Text.plural(log.bytesWritten(), "byte")));
@@ -342,6 +361,11 @@ public final class CommitPathRun {
     tables.put("onstat", onstat(log));
     tables.put("waits", waitTable(log, ps));
     tables.put("filestats", fileTable(log));
+    if (agentStats != null) tables.put("messages", ReadersReport.timeline(agentStats.messages()));
+    if (o.model().recoveryManager() >= 0) {
+      tables.put("errorlog", ReadersReport.timeline(((RecoveryManager.Stats) o.run().results()
+          .get(o.model().recoveryManager())).errorLog()));
+    }
     if (log.logSpace() instanceof ManagedLogSpace.Report space) { // SQL Server's log space (kind log-space)
       List<String> digest = new ArrayList<>(lines.subList(lines.size() - 1, lines.size()));
       lines.remove(lines.size() - 1);
