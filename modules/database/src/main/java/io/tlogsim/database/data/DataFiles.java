@@ -254,14 +254,14 @@ public final class DataFiles {
    * recLSN; a page written since its last change, at that change: no sooner), each read once to compare its page LSN.
    * Returns pages and, in {@code neededAt}, how far after {@code redoFromLsn} each is first needed.
    */
-  public int[] redoPages(long redoFromLsn, long[][] neededAt) {
+  public int[] redoPages(long redoFromLsn, long hardenedLsn, long[][] neededAt) {
     int n = 0;
-    for (int p = 0; p < lastLsn.length; p++) if (lastLsn[p] - 1 >= redoFromLsn && lastLsn[p] > 0) n++;
+    for (int p = 0; p < lastLsn.length; p++) if (inRedo(p, redoFromLsn, hardenedLsn)) n++;
     int[] pages = new int[n];
     long[] at = new long[n];
     n = 0;
     for (int p = 0; p < lastLsn.length; p++) {
-      if (lastLsn[p] - 1 < redoFromLsn || lastLsn[p] == 0) continue;
+      if (!inRedo(p, redoFromLsn, hardenedLsn)) continue;
       pages[n] = p;
       at[n] = (recLsn[p] > 0 ? recLsn[p] : lastLsn[p]) - 1 - redoFromLsn;
       n++;
@@ -278,6 +278,16 @@ public final class DataFiles {
     }
     neededAt[0] = sortedAt;
     return sortedPages;
+  }
+
+  /**
+   * Redo meets the page if a change to it since {@code redoFromLsn} is in the hardened log: a page whose changes were
+   * all lost with the log buffers is named by no record recovery reads.
+   */
+  private boolean inRedo(int p, long redoFromLsn, long hardenedLsn) {
+    if (lastLsn[p] == 0 || lastLsn[p] - 1 < redoFromLsn) return false;
+    long firstChange = recLsn[p] > 0 ? recLsn[p] : lastLsn[p];
+    return firstChange - 1 < hardenedLsn;
   }
 
   /**

@@ -378,7 +378,7 @@ public final class ManagedLogSpace implements LogSpace {
     reserved -= txnReserved[session];
     txnReserved[session] = 0;
     txnBegin[session] = -1;
-    txns.end(session, host == null ? 0 : host.appendLsn());
+    txns.end(session, host == null ? 0 : host.appendLsn(), host == null ? 0 : host.hardenedLsn());
   }
 
   @Override
@@ -780,11 +780,13 @@ public final class ManagedLogSpace implements LogSpace {
     layout.rewindTo(hardenedLsn);
   }
 
-  /** Recovery rolled the session's transaction back: its end record is logged, nothing of it is left. */
+  /** Recovery rolled the session's transactions back: their end record is logged, nothing of them is left. */
   @Override
   public void rolledBack(int session) {
-    end(session);
-    txns.forget(session);
+    reserved -= txnReserved[session];
+    txnReserved[session] = 0;
+    txnBegin[session] = -1;
+    txns.forgetAll(session);
   }
 
   // ------------------------------------------------------------------------------------------------ what DBAs see

@@ -21,7 +21,7 @@ public final class TransactionTable {
   private final long[][] ranges;
   private final int[] rangeLongs;
   private final int[] clr;
-  private final Txn[] ended;
+  private final List<List<Txn>> ended; // by session: its ended transactions whose end may not be hardened yet
 
   public TransactionTable(int sessions) {
     first = new long[sessions];
@@ -29,7 +29,8 @@ public final class TransactionTable {
     ranges = new long[sessions][];
     rangeLongs = new int[sessions];
     clr = new int[sessions];
-    ended = new Txn[sessions];
+    ended = new ArrayList<>();
+    for (int k = 0; k < sessions; k++) ended.add(new ArrayList<>());
     Arrays.fill(first, -1);
   }
 
@@ -66,11 +67,16 @@ public final class TransactionTable {
     rangeLongs[s] = n + 2;
   }
 
-  /** The session's transaction ended (its commit or abort record ends at {@code endLsn}). */
-  public void end(int s, long endLsn) {
+  /**
+   * The session's transaction ended (its commit or abort record ends at {@code endLsn}); those whose end is hardened
+   * ({@code hardenedLsn}) are forgotten: a crash can no longer make them roll back.
+   */
+  public void end(int s, long endLsn, long hardenedLsn) {
+    List<Txn> e = ended.get(s);
+    e.removeIf(t -> t.endLsn() <= hardenedLsn);
     if (first[s] < 0) return;
-    ended[s] = new Txn(s, first[s], last[s], endLsn, Arrays.copyOf(ranges[s] == null ? new long[0] : ranges[s],
-        rangeLongs[s]), clr[s]);
+    e.add(new Txn(s, first[s], last[s], endLsn, Arrays.copyOf(ranges[s] == null ? new long[0] : ranges[s],
+        rangeLongs[s]), clr[s]));
     first[s] = -1;
     rangeLongs[s] = 0;
   }
@@ -79,7 +85,12 @@ public final class TransactionTable {
   public void forget(int s) {
     first[s] = -1;
     rangeLongs[s] = 0;
-    ended[s] = null;
+  }
+
+  /** Recovery rolled back every transaction the crash left (open, or ended without a hardened end). */
+  public void forgetAll(int s) {
+    forget(s);
+    ended.get(s).clear();
   }
 
   /**
@@ -89,13 +100,14 @@ public final class TransactionTable {
   public List<Txn> losers(long hardenedLsn) {
     List<Txn> out = new ArrayList<>();
     for (int s = 0; s < first.length; s++) {
+      for (Txn e : ended.get(s)) {
+        if (e.endLsn() > hardenedLsn && e.firstLsn() < hardenedLsn) {
+          out.add(new Txn(s, e.firstLsn(), Math.min(e.lastLsn(), hardenedLsn), -1, e.rowRanges(), e.clrBytes()));
+        }
+      }
       if (first[s] >= 0 && first[s] < hardenedLsn) {
         out.add(new Txn(s, first[s], Math.min(last[s], hardenedLsn), -1, Arrays.copyOf(ranges[s] == null
             ? new long[0] : ranges[s], rangeLongs[s]), clr[s]));
-      } else if (first[s] < 0 && ended[s] != null && ended[s].endLsn() > hardenedLsn
-          && ended[s].firstLsn() < hardenedLsn) {
-        Txn e = ended[s];
-        out.add(new Txn(s, e.firstLsn(), Math.min(e.lastLsn(), hardenedLsn), -1, e.rowRanges(), e.clrBytes()));
       }
     }
     return out;
@@ -104,7 +116,9 @@ public final class TransactionTable {
   public State snapshot() {
     List<long[]> r = new ArrayList<>();
     for (int s = 0; s < first.length; s++) r.add(ranges[s] == null ? new long[0] : Arrays.copyOf(ranges[s], rangeLongs[s]));
-    return new State(first.clone(), last.clone(), r, clr.clone(), Arrays.asList(ended.clone()));
+    List<List<Txn>> e = new ArrayList<>();
+    for (List<Txn> x : ended) e.add(List.copyOf(x));
+    return new State(first.clone(), last.clone(), r, clr.clone(), e);
   }
 
   public void restore(State st) {
@@ -113,11 +127,12 @@ public final class TransactionTable {
     for (int s = 0; s < first.length; s++) {
       ranges[s] = st.ranges().get(s).clone();
       rangeLongs[s] = ranges[s].length;
-      ended[s] = st.ended().get(s);
+      ended.get(s).clear();
+      ended.get(s).addAll(st.ended().get(s));
     }
     System.arraycopy(st.clr(), 0, clr, 0, clr.length);
   }
 
-  public record State(long[] first, long[] last, List<long[]> ranges, int[] clr, List<Txn> ended)
+  public record State(long[] first, long[] last, List<long[]> ranges, int[] clr, List<List<Txn>> ended)
       implements CborSerializable {}
 }

@@ -84,7 +84,7 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
     if (data != null) {
       long[][] at = new long[1][];
       // the dirty page table analysis rebuilds: pages changed since the checkpoint began (it wrote those dirty before)
-      int[] pages = data.redoPages(analysisFrom, at);
+      int[] pages = data.redoPages(analysisFrom, hardenedLsn, at);
       pageOffsets = scaled(data, pages, pageScale);
       neededAt = new long[pageOffsets.length];
       for (int i = 0; i < neededAt.length; i++) neededAt[i] = at[0][(int) (i / pageScale)] + (analysisFrom - redoFrom);
