@@ -54,14 +54,15 @@ public final class Journal implements AutoCloseable {
   public static Journal openForWriting(JournalSettings s) {
     requireDatabase(s);
     JournalDatabase.Prepared p = JournalDatabase.open(s, true, s.kind() == JournalKind.H2);
-    return started(s, p.connection());
+    return started(p.settings(), p.connection());
   }
 
   /** Opens the journal to read it; an absent journal is an empty one (nothing is created). */
   public static Journal openForReading(JournalSettings s) {
     requireDatabase(s);
     JournalDatabase.Prepared p = JournalDatabase.open(s, false, s.kind() == JournalKind.H2);
-    return p.found() == JournalDatabase.Found.ABSENT ? new Journal(s, null, null) : started(s, p.connection());
+    return p.found() == JournalDatabase.Found.ABSENT ? new Journal(s, null, null)
+        : started(p.settings(), p.connection());
   }
 
   /**
@@ -72,19 +73,35 @@ public final class Journal implements AutoCloseable {
    */
   public static final class Opening implements AutoCloseable {
     private final JournalSettings settings;
+    /** H2: the passwords a new journal gets, if no other process gives it its own first; nothing is stored yet. */
+    private final H2Keys plan;
+    private final JournalSettings planned;
     private final CompletableFuture<ActorSystem<Void>> system;
     private boolean opened;
 
     private Opening(JournalSettings settings) {
       this.settings = settings;
-      this.system = CompletableFuture.supplyAsync(() -> start(settings));
+      if (settings.kind() == JournalKind.H2) {
+        H2Keys found = H2Keys.find(settings);
+        this.plan = found.state == H2Keys.State.STORED ? null : H2Keys.planned();
+        this.planned = (plan != null ? plan : found).everyday(settings.withShared(true));
+      } else {
+        this.plan = null;
+        this.planned = settings;
+      }
+      this.system = CompletableFuture.supplyAsync(() -> start(planned));
     }
 
     /** The journal, for a run: the database checked (and created on first use) now. */
     public Journal open() {
-      JournalDatabase.Prepared p = JournalDatabase.open(settings, true, settings.kind() == JournalKind.H2);
+      JournalDatabase.Prepared p = JournalDatabase.open(settings, true, settings.kind() == JournalKind.H2, plan);
       try {
-        Journal j = new Journal(settings, system.join(), p.connection());
+        ActorSystem<Void> s = system.join();
+        if (!p.settings().equals(planned)) { // another process gave the journal its passwords first
+          s.terminate();
+          s = start(p.settings());
+        }
+        Journal j = new Journal(p.settings(), s, p.connection());
         opened = true;
         return j;
       } catch (RuntimeException e) {
@@ -232,6 +249,7 @@ public final class Journal implements AutoCloseable {
       closeSystem();
     } finally {
       JournalDatabase.close(held);
+      if (settings.kind() == JournalKind.H2) PrivateFiles.restrict(settings.h2File().getParent()); // H2's trace file
     }
   }
 

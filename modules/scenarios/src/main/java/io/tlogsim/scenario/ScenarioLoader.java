@@ -4,8 +4,6 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigOrigin;
-import com.typesafe.config.ConfigParseOptions;
-import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueFactory;
 import com.typesafe.config.ConfigValueType;
@@ -56,7 +54,7 @@ public final class ScenarioLoader {
   public Map<String, String> builtins() {
     Map<String, String> out = new TreeMap<>();
     for (String name : builtinNames()) {
-      Config c = parse(name, readBuiltin(name));
+      Config c = parse(name, readBuiltin(name), null);
       out.put(name, c.hasPath("description") ? c.getString("description") : "");
     }
     return out;
@@ -83,7 +81,7 @@ public final class ScenarioLoader {
       if (!Files.isRegularFile(path)) throw new BadInputException("scenario file " + nameOrFile + " does not exist");
       Config file;
       try {
-        file = parse(nameOrFile, Files.readString(path));
+        file = parse(nameOrFile, Files.readString(path), path.toAbsolutePath().getParent());
       } catch (IOException e) {
         throw new BadInputException("scenario file " + nameOrFile + " cannot be read: " + e.getMessage());
       }
@@ -95,7 +93,7 @@ public final class ScenarioLoader {
           + String.join(", ", builtinNames()) + " (or give a path to a .conf file)");
     }
     String where = BUILTIN_DIR + "/" + nameOrFile + ".conf";
-    return build(nameOrFile, where, "built-in:" + nameOrFile, parse(where, readBuiltin(nameOrFile)), overrides);
+    return build(nameOrFile, where, "built-in:" + nameOrFile, parse(where, readBuiltin(nameOrFile), null), overrides);
   }
 
   /**
@@ -103,7 +101,7 @@ public final class ScenarioLoader {
    * {@link #load} gave them.
    */
   public Scenario loadText(String name, String source, String text, Map<String, String> overrides) {
-    return build(name, source, source, parse(source, text), overrides);
+    return build(name, source, source, parse(source, text, null), overrides);
   }
 
   /** A kind by name, or bad input naming the kinds there are. */
@@ -122,14 +120,20 @@ public final class ScenarioLoader {
   /** A parameter as {@code tlogsim params} shows it: its spec, its default and where that default is set. */
   public record ParamDefault(ParamSpec spec, Object value, String origin, String comment) {}
 
-  /** Every parameter of a kind with its default from application.conf (null where there is none). */
+  /**
+   * Every parameter of a kind with its default from application.conf, else from the kind's code (a registration's),
+   * null where there is none.
+   */
   public List<ParamDefault> defaults(ScenarioKind kind) {
     String path = "tlogsim.kinds." + kind.name();
     Config c = defaults.hasPath(path) ? defaults.getConfig(path) : ConfigFactory.empty();
+    Map<String, ScenarioKind.Default> declared = kind.defaults();
     List<ParamDefault> out = new ArrayList<>();
     for (ParamSpec spec : kind.params()) {
       if (!c.hasPath(spec.key())) {
-        out.add(new ParamDefault(spec, null, "", ""));
+        ScenarioKind.Default d = declared.get(spec.key());
+        out.add(d == null ? new ParamDefault(spec, null, "", "") : new ParamDefault(spec,
+            convert(spec, ConfigValueFactory.fromAnyRef(d.value(), d.origin()), d.origin()), d.origin(), d.source()));
         continue;
       }
       ConfigValue v = c.getValue(spec.key());
@@ -153,9 +157,14 @@ public final class ScenarioLoader {
     for (ParamSpec p : kind.params()) specs.put(p.key(), p);
     String allowedKeys = String.join(", ", specs.keySet());
 
-    // What each key's value is and where it comes from: the kind's defaults, then the file, then --set.
+    // What each key's value is and where it comes from: the kind's defaults (those its code declares, then
+    // application.conf's), then the file, then --set.
     Map<String, ConfigValue> given = new LinkedHashMap<>();
     Map<String, String> origins = new LinkedHashMap<>();
+    for (Map.Entry<String, ScenarioKind.Default> e : kind.defaults().entrySet()) {
+      given.put(e.getKey(), ConfigValueFactory.fromAnyRef(e.getValue().value(), e.getValue().origin()));
+      origins.put(e.getKey(), "default, " + e.getValue().origin());
+    }
     String defaultsPath = "tlogsim.kinds." + kind.name();
     if (defaults.hasPath(defaultsPath)) {
       for (Map.Entry<String, ConfigValue> e : defaults.getConfig(defaultsPath).root().entrySet()) {
@@ -167,7 +176,8 @@ public final class ScenarioLoader {
       String key = e.getKey();
       if (RESERVED.contains(key)) continue;
       if (!specs.containsKey(key)) {
-        throw new BadInputException(location(e.getValue().origin(), where) + ": unknown key '" + key + "' for kind "
+        String named = ScenarioParser.fromInclude(e.getValue().origin()) ? "(in an included file)" : "'" + key + "'";
+        throw new BadInputException(location(e.getValue().origin(), where) + ": unknown key " + named + " for kind "
             + kind.name() + "; allowed: " + allowedKeys);
       }
       given.put(key, e.getValue());
@@ -216,6 +226,9 @@ public final class ScenarioLoader {
       throw new BadInputException(location(v.origin(), where) + ": " + e.getMessage());
     }
     String description = file.hasPath("description") ? string(file, "description", where) : "";
+    // the words were written for the scenario as built: after --set they say which values changed
+    description = SetDescription.of(description, changedKeys(specs, withoutOverrides, values), overrides, params,
+        specs);
     // Published figures hold for the model as published: kept while --set leaves every resolved value as it was.
     Reference reference = null;
     Scenario.DroppedReference dropped = null;
@@ -321,19 +334,20 @@ public final class ScenarioLoader {
    */
   static Object convert(ParamSpec spec, ConfigValue v, String location) {
     Object raw = v.unwrapped();
-    String shown = raw instanceof String s ? "'" + s + "'" : String.valueOf(raw);
+    String shown = ScenarioParser.fromInclude(v.origin()) ? "the included file's value (not shown)"
+        : raw instanceof String s ? "'" + s + "'" : String.valueOf(raw);
     String at = location.isEmpty() || location.startsWith("--set") ? "" : location + ": ";
     String wrong = at + spec.key() + ": must be " + spec.allowedText() + ", got " + shown;
     switch (spec.type()) {
       case INT, LONG -> {
-        Number num = number(v, raw);
+        Number num = withUnit(spec, v, raw, at);
         if (num == null) throw new BadInputException(wrong);
         double d = num.doubleValue();
         if (d != Math.rint(d) || d < spec.min() || d > spec.max()) throw new BadInputException(wrong);
         return spec.type() == ParamSpec.Type.INT ? (Object) num.intValue() : (Object) num.longValue();
       }
       case DOUBLE -> {
-        Number num = number(v, raw);
+        Number num = withUnit(spec, v, raw, at);
         if (num == null) throw new BadInputException(wrong);
         double d = num.doubleValue();
         if (Double.isNaN(d) || d < spec.min() || d > spec.max()) throw new BadInputException(wrong);
@@ -353,6 +367,17 @@ public final class ScenarioLoader {
         return ScriptParser.parse(spec.key(), v, "");  // names the file and line of each step itself
       }
       default -> throw new IllegalStateException();
+    }
+  }
+
+  /** A number, or a number with a unit converted to the parameter's ({@link Units}: 4k, 10GB, 100ms); else null. */
+  private static Number withUnit(ParamSpec spec, ConfigValue v, Object raw, String at) {
+    Number num = number(v, raw);
+    if (num != null || !(raw instanceof String s)) return num;
+    try {
+      return Units.convert(spec, s);
+    } catch (BadInputException e) {
+      throw new BadInputException(at + e.getMessage());
     }
   }
 
@@ -389,18 +414,12 @@ public final class ScenarioLoader {
     }
   }
 
-  /** Parses a scenario; a syntax error names the file and line ("broken.conf:2: malformed: ..."). */
-  private static Config parse(String where, String text) {
-    try {
-      return ConfigFactory.parseString(text, ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
-          .setOriginDescription(where)).resolve();
-    } catch (ConfigException e) {
-      String msg = e.getMessage();
-      if (e.origin() != null && msg.startsWith(e.origin().description() + ": ")) {
-        msg = msg.substring(e.origin().description().length() + 2);
-      }
-      throw new BadInputException(location(e.origin(), where) + ": malformed: " + msg.replace('\n', ' '));
-    }
+  /**
+   * Parses a scenario; a syntax error names the file and line ("broken.conf:2: malformed: ..."); includes, the
+   * environment and nesting as {@link ScenarioParser} allows them ({@code dir}: where includes may come from).
+   */
+  private static Config parse(String where, String text, Path dir) {
+    return ScenarioParser.parse(where, text, dir);
   }
 
   private static String readBuiltin(String name) {

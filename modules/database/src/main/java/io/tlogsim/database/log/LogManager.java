@@ -1246,11 +1246,11 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       boolean spaceWaiting, boolean pendingBegun, long pendingDone, long[] pending, long[] waiters, long[] lazy, long[] closed,
       long[] writing, long[] flushRequests, long[] checkpoints, boolean checkpointWriting, long lazyTimer,
       long checkpointTimer, long sampleTimer, boolean[] failedTxn, long[] counters, long[][] files,
-      @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
+      @io.tlogsim.kernel.Typed
       Object policy,
-      @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
+      @io.tlogsim.kernel.Typed
       Object space,
-      @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
+      @io.tlogsim.kernel.Typed
       Object data, WriteIntervals.State writeIntervals, CrashLedger.State ledger, boolean down, LogCrash crash,
       long[] dataGrowth, int[] queuedOf, long[] queuedSince) implements CborSerializable {}
 }

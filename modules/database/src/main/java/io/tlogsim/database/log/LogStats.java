@@ -21,6 +21,6 @@ public record LogStats(long records, long writes, long pages, long bytesWritten,
     long maxAckedNotHardened, long writelogCount, long writelogNanos, long writelogMaxNanos, long logBufferWaits,
     long logBufferWaitNanos, long flushRequests, long checkpoints, String policy, List<FileStats.Snapshot> files,
     DataStats data,
-    @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
+    @io.tlogsim.kernel.Typed
     Object logSpace, LogCrash crash, io.tlogsim.database.data.DataFileGrowth.Stats dataGrowth)
     implements CborSerializable {}

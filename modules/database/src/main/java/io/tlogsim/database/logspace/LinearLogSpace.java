@@ -36,5 +36,5 @@ public final class LinearLogSpace implements LogSpace {
   @Override
   public void restore(Object snapshot) {}
 
-  record Stateless() implements CborSerializable {}
+  public record Stateless() implements CborSerializable {}
 }

@@ -12,6 +12,7 @@ import io.tlogsim.kinds.commitpath.CommitPathRun;
 import io.tlogsim.database.readers.BackupAgent;
 import io.tlogsim.database.readers.Msdb;
 import io.tlogsim.database.readers.RecoveryManager;
+import io.tlogsim.kinds.commitpath.FlushPolicies;
 import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.scenario.DeviceParams;
 import io.tlogsim.scenario.ParamSpec;
@@ -22,6 +23,7 @@ import io.tlogsim.scenario.ScenarioKind;
 import io.tlogsim.storage.StorageTables;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * SQL Server's log space on the commit path (REFERENCE.md 1): the commit path's sessions, log manager and devices,
@@ -99,10 +101,19 @@ public final class LogSpaceKind implements ScenarioKind {
 
   static final List<ParamSpec> PARAMS = concat();
 
+  static final List<String> TABLES = List.of("onstat", "waits", "filestats", "loginfo", "logspace", "messages",
+      "errorlog");
+
   private static List<ParamSpec> concat() {
     List<ParamSpec> out = new ArrayList<>(CommitPathKind.paramSpecs());
     out.addAll(OWN);
     return List.copyOf(out);
+  }
+
+  /** log-space and its presets, one kind each (registered once, as {@code io.tlogsim.kinds.logspace.LogSpaceKind}). */
+  @Override
+  public List<ScenarioKind> variants() {
+    return NAMES.stream().map(n -> (ScenarioKind) new LogSpaceKind(n)).toList();
   }
 
   @Override
@@ -110,9 +121,21 @@ public final class LogSpaceKind implements ScenarioKind {
     return name;
   }
 
+  /** The commit path's tables, DBCC LOGINFO and DBCC SQLPERF(LOGSPACE). */
+  @Override
+  public List<String> tables() {
+    return TABLES;
+  }
+
   @Override
   public List<ParamSpec> params() {
     return PARAMS;
+  }
+
+  /** The commit path's flush policies' settings ({@link FlushPolicies}). */
+  @Override
+  public Map<String, Default> defaults() {
+    return FlushPolicies.defaults();
   }
 
   @Override
@@ -166,12 +189,7 @@ public final class LogSpaceKind implements ScenarioKind {
     CommitPathModel.Spec base = CommitPathKind.spec(p);
     boolean tf3505 = p.getBoolean("traceFlag3505");
     if (tf3505 && base.data() != null) { // no automatic checkpoint by recovery interval either
-      var d = base.data();
-      base = new CommitPathModel.Spec(base.sessions(), base.sessionsPerPool(), base.script(), base.workload(),
-          base.log(), base.policy(), base.logDevice(), base.dataDevice(), new io.tlogsim.database.data.DataConfig(
-              d.fileId(), d.name(), d.device(), d.baseOffset(), d.pageBytes(), d.pages(), d.rowsPerPage(),
-              d.lazyWriterIntervalNanos(), d.lazyWriterThresholdPages(), d.lazyWriterPagesPerRun(), 0,
-              d.maxOutstandingWrites(), d.growth()));
+      base = base.withData(base.data().withCheckpointIntervalNanos(0));
     }
     int files = p.getInt("logFiles");
     int devices = p.getInt("logDevices");
@@ -180,7 +198,7 @@ public final class LogSpaceKind implements ScenarioKind {
       int device = Math.min(k, devices);
       specs.add(new LogFileSpec(database + "_log" + (k == 1 ? "" : String.valueOf(k)), mb(p, "logSizeMB"),
           mb(p, "logGrowthMB"), p.getDouble("logGrowthPercent"), mb(p, "logMaxSizeMB"),
-          device == 1 ? "log-device" : "log-device-" + device));
+          CommitPathModel.logDevice(device)));
     }
     VlfRule rule = VlfRule.of(p.getString("sqlServerVersion"));
     BackupChain.Files fileCosts = new BackupChain.Files(p.getBoolean("instantFileInitialization"),
@@ -192,13 +210,10 @@ public final class LogSpaceKind implements ScenarioKind {
     double autoCheckpoint = tf3505 ? 0 : p.getDouble("autoCheckpointPercent");
     int sessions = base.sessions();
     long sample = VirtualTime.micros(p.getDouble("logSpaceSampleMs") * 1000);
-    return new CommitPathModel.Spec(base.sessions(), base.sessionsPerPool(), base.script(), base.workload(),
-        base.log(), base.policy(), base.logDevice(), base.dataDevice(), base.data(),
-        names -> new ManagedLogSpace(new ManagedLogSpace.Config(database, rule, specs, names, model,
-            p.getDouble("rollbackReservationFactor"), autoCheckpoint, p.getBoolean("replicationReader") || replicates,
-            sessions, steps, p.getLong("firstFseqNo"), sample, VirtualTime.micros(p.getDouble("adminStatementUs"))))
-            .withFiles(fileCosts),
-        devices);
+    return base.withLogSpace(names -> new ManagedLogSpace(new ManagedLogSpace.Config(database, rule, specs, names,
+        model, p.getDouble("rollbackReservationFactor"), autoCheckpoint, p.getBoolean("replicationReader") || replicates,
+        sessions, steps, p.getLong("firstFseqNo"), sample, VirtualTime.micros(p.getDouble("adminStatementUs"))))
+        .withFiles(fileCosts), devices);
   }
 
   private static long mb(Params p, String key) {

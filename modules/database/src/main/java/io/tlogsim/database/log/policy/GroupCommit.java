@@ -90,5 +90,5 @@ public final class GroupCommit implements FlushPolicy {
     timer = s.timer();
   }
 
-  record State(int pending, long timer) implements CborSerializable {}
+  public record State(int pending, long timer) implements CborSerializable {}
 }

@@ -65,5 +65,5 @@ public final class MysqlCommit implements FlushPolicy {
     everySecond.timer = s.everySecond();
   }
 
-  record State(GroupCommit.State group, long everySecond) implements CborSerializable {}
+  public record State(GroupCommit.State group, long everySecond) implements CborSerializable {}
 }

@@ -83,5 +83,5 @@ public final class PostgresCommit implements FlushPolicy {
     walWriter.timer = s.walWriter();
   }
 
-  record State(long sleeping, long walWriter) implements CborSerializable {}
+  public record State(long sleeping, long walWriter) implements CborSerializable {}
 }
