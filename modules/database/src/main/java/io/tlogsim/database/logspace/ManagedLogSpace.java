@@ -181,7 +181,9 @@ public final class ManagedLogSpace implements LogSpace {
       LogLayout.LogFile f = layout.fileToGrow();
       if (f == null) {
         full = true;
-        lastFullReason = reuseWait();
+        // what holds the log; when nothing holds a VLF, it is the open transactions' reservations that do not fit
+        String why = reuseWait();
+        lastFullReason = why.equals(NOTHING) && reserved > 0 ? ACTIVE_TRANSACTION : why;
         return false;
       }
       LogLayout.Growth g = layout.grow(f);
