@@ -218,6 +218,13 @@ public final class CommitPathRun {
       }
       lines.addAll(Text.lines("recovery", items.toArray(new String[0])));
     }
+    if (space != null) { // a refused statement (Msg 4214, 4208, 3023...; not the 9002s, counted below) is said here
+      for (String m : space.messages()) {
+        int at = m.indexOf(" s: Msg ");
+        if (at > 0 && !m.contains("Msg 9002")) lines.addAll(Text.paragraph("error", "at " + m.substring(0, at + 2)
+            + m.substring(at + 2)));
+      }
+    }
     if (crash == null && recovery(o) != null) lines.addAll(ReadersReport.recoveryLines(recovery(o).recoveries().get(0)));
     if (agentStats != null) for (BackupAgent.Restore r : agentStats.restores()) lines.addAll(ReadersReport.restoreLines(r));
     lines.addAll(Text.lines("log", Text.plural(log.records(), "record") + " in " + Text.plural(log.writes(), "write"),
