@@ -13,8 +13,9 @@ import io.tlogsim.database.log.policy.Stateless;
 import io.tlogsim.database.logspace.LinearLogSpace;
 import io.tlogsim.database.logspace.ManagedLogSpace;
 import io.tlogsim.database.readers.BackupAgent;
-import io.tlogsim.database.readpath.Database;
+import io.tlogsim.database.readers.Msdb;
 import io.tlogsim.database.readers.RecoveryManager;
+import io.tlogsim.database.readers.RecoveryPlan;
 import io.tlogsim.database.readers.ReplicationLogReader;
 import io.tlogsim.database.series.CommitInterval;
 import io.tlogsim.database.series.LogInterval;
@@ -57,10 +58,11 @@ public final class DatabaseTypeNames implements TypeNames {
         .add("ManagedLogSpace.State", ManagedLogSpace.State.class, "io.tlogsim.engine.logspace.ManagedLogSpace$State")
         .add("BackupAgent.State", BackupAgent.State.class, "io.tlogsim.engine.readpath.BackupAgent$State")
         .add("BackupAgent.Stats", BackupAgent.Stats.class, "io.tlogsim.engine.readpath.BackupAgent$Stats")
-        .add("Database.State", Database.State.class, "io.tlogsim.engine.readpath.Database$State")
-        .add("Database.Stats", Database.Stats.class, "io.tlogsim.engine.readpath.Database$Stats")
+        .add("Msdb.State", Msdb.State.class)
+        .add("Msdb.Stats", Msdb.Stats.class)
         .add("RecoveryManager.State", RecoveryManager.State.class, "io.tlogsim.engine.readpath.RecoveryManager$State")
         .add("RecoveryManager.Stats", RecoveryManager.Stats.class, "io.tlogsim.engine.readpath.RecoveryManager$Stats")
+        .add("RecoveryPlan", RecoveryPlan.class)
         .add("ReplicationLogReader.State", ReplicationLogReader.State.class,
             "io.tlogsim.engine.readpath.ReplicationLogReader$State")
         .add("ReplicationLogReader.Stats", ReplicationLogReader.Stats.class,

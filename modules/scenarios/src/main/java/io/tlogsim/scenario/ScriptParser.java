@@ -164,9 +164,10 @@ public final class ScriptParser {
             r.bool("on", false) ? SessionMode.LAZY : SessionMode.DEFAULT, false, given);
       }
       case ADD_DATA_FILE, REMOVE_DATA_FILE -> {
-        r.only(List.of("files", "name"));
+        r.only(List.of("files", "recordBytes", "name"));
         if (!o.containsKey("files")) throw new BadInputException(r.at() + ": needs files (an integer from 1)");
-        yield new Step(type, name, r.integer("files", 0, 1, 1_000_000), 0, 1, 0, false, false, 0, false, given);
+        yield new Step(type, name, r.integer("files", 0, 1, 1_000_000), 0, 1, 0, false, false, 0, false, given,
+            (int) r.integer("recordBytes", 0, 1, 1 << 20), 0, 0);
       }
       case BACKUP_DATABASE -> {
         r.only(List.of("differential", "name"));

@@ -30,6 +30,11 @@ public final class DataFiles {
   private final DataConfig cfg;
 
   private long[] pageLsn; // by page: LSN of its last change + 1, 0 when clean
+  // by page, for recovery (REFERENCE.md 3): the LSN (+ 1) of its last change, kept when it is clean; of the change that
+  // dirtied it since it was last written (its recLSN, 0 when clean); of the version on the device (0: as loaded)
+  private long[] lastLsn;
+  private long[] recLsn;
+  private long[] diskLsn;
   private byte[] writing; // by page: writes of it in flight
   private int[] dirty; // dirty pages, in no order (random picks)
   private int[] dirtyPos; // by page: its index in dirty, -1 when clean
@@ -58,6 +63,9 @@ public final class DataFiles {
   public DataFiles(DataConfig cfg, long firstTag) {
     this.cfg = cfg;
     pageLsn = new long[cfg.pages()];
+    lastLsn = new long[cfg.pages()];
+    recLsn = new long[cfg.pages()];
+    diskLsn = new long[cfg.pages()];
     writing = new byte[cfg.pages()];
     dirty = new int[Math.min(cfg.pages(), 1024)];
     dirtyPos = new int[cfg.pages()];
@@ -100,7 +108,9 @@ public final class DataFiles {
 
   private void markDirty(int page, long lsn) {
     pageLsn[page] = lsn + 1;
+    lastLsn[page] = lsn + 1;
     if (dirtyPos[page] >= 0) return;
+    recLsn[page] = lsn + 1;
     if (dirtyCount == dirty.length) dirty = Arrays.copyOf(dirty, Math.min(cfg.pages(), dirty.length * 2));
     dirty[dirtyCount] = page;
     dirtyPos[page] = dirtyCount++;
@@ -114,6 +124,7 @@ public final class DataFiles {
     dirtyPos[last] = i;
     dirtyPos[page] = -1;
     pageLsn[page] = 0;
+    recLsn[page] = 0;
   }
 
   /** The lazy writer's wake-up: writes random hardened dirty pages while more than the threshold are dirty. */
@@ -205,6 +216,7 @@ public final class DataFiles {
     outstanding--;
     writeStallNanos += host.now() - flightIssued[i];
     bytesWritten += cfg.pageBytes();
+    diskLsn[page] = Math.max(diskLsn[page], flightLsn[i]);
     if (pageLsn[page] == flightLsn[i]) markClean(page);
     boolean checkpointDone = false;
     if (flightCheckpoint[i]) {
@@ -229,13 +241,102 @@ public final class DataFiles {
     return false;
   }
 
+  // ------------------------------------------------------------------------------------------------ recovery
+
+  /** The device offset of page {@code page}. */
+  public long pageOffset(int page) {
+    return cfg.baseOffset() + (long) page * cfg.pageBytes();
+  }
+
+  /**
+   * The pages redo reads after a crash (REFERENCE.md 3): every page a record at or after {@code redoFromLsn} changed
+   * (the dirty page table analysis rebuilds from the checkpoint on), in the order redo meets them (a dirty page at its
+   * recLSN; a page written since its last change, at that change: no sooner), each read once to compare its page LSN.
+   * Returns pages and, in {@code neededAt}, how far after {@code redoFromLsn} each is first needed.
+   */
+  public int[] redoPages(long redoFromLsn, long hardenedLsn, long[][] neededAt) {
+    int n = 0;
+    for (int p = 0; p < lastLsn.length; p++) if (inRedo(p, redoFromLsn, hardenedLsn)) n++;
+    int[] pages = new int[n];
+    long[] at = new long[n];
+    n = 0;
+    for (int p = 0; p < lastLsn.length; p++) {
+      if (!inRedo(p, redoFromLsn, hardenedLsn)) continue;
+      pages[n] = p;
+      at[n] = (recLsn[p] > 0 ? recLsn[p] : lastLsn[p]) - 1 - redoFromLsn;
+      n++;
+    }
+    // in the order redo meets them (ties in page order): a sort of the pairs by position
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) order[i] = i;
+    Arrays.sort(order, (x, y) -> at[x] != at[y] ? Long.compare(at[x], at[y]) : Integer.compare(pages[x], pages[y]));
+    int[] sortedPages = new int[n];
+    long[] sortedAt = new long[n];
+    for (int i = 0; i < n; i++) {
+      sortedPages[i] = pages[order[i]];
+      sortedAt[i] = Math.max(0, at[order[i]]);
+    }
+    neededAt[0] = sortedAt;
+    return sortedPages;
+  }
+
+  /**
+   * Redo meets the page if a change to it since {@code redoFromLsn} is in the hardened log: a page whose changes were
+   * all lost with the log buffers is named by no record recovery reads.
+   */
+  private boolean inRedo(int p, long redoFromLsn, long hardenedLsn) {
+    if (lastLsn[p] == 0 || lastLsn[p] - 1 < redoFromLsn) return false;
+    long firstChange = recLsn[p] > 0 ? recLsn[p] : lastLsn[p];
+    return firstChange - 1 < hardenedLsn;
+  }
+
+  /**
+   * A crash: the page writes in flight are lost (their completions, tagged below the returned tag, are to be ignored);
+   * a checkpoint under way is abandoned. The pages stay dirty (recovery's redo makes them so again).
+   */
+  public long crashed() {
+    for (int i = 0; i < flightCount; i++) {
+      if (flightPage[i] >= 0) writing[flightPage[i]]--;
+      flightPage[i] = -1;
+    }
+    outstanding = 0;
+    checkpointing = false;
+    checkpointOutstanding = 0;
+    checkpointNext = checkpointPages.length;
+    return nextTag;
+  }
+
+  /** How many pages a record in [fromLsn, toLsn) changed last (what replaying that log redoes). */
+  public long pagesChanged(long fromLsn, long toLsn) {
+    long n = 0;
+    for (long l : lastLsn) if (l > 0 && l - 1 >= fromLsn && l - 1 < toLsn) n++;
+    return n;
+  }
+
+  /** Of {@code pages}, how many are older on the device than their last change (redo applies changes to them). */
+  public long olderOnDevice(int[] pages) {
+    long n = 0;
+    for (int p : pages) if (diskLsn[p] < lastLsn[p]) n++;
+    return n;
+  }
+
+  /** The page row {@code row} lives on (rows beyond the table wrap around, as {@link #changed} does). */
+  public int pageOf(long row) {
+    return (int) (Math.floorMod(row, cfg.rows()) / cfg.rowsPerPage());
+  }
+
+  /** True if a record at or after {@code redoFromLsn} changed the page: redo reads it. */
+  public boolean changedSince(int page, long redoFromLsn) {
+    return lastLsn[page] > 0 && lastLsn[page] - 1 >= redoFromLsn;
+  }
+
   public DataStats stats() {
     return new DataStats(cfg.fileId(), cfg.name(), lazyWrites, checkpointWrites, checkpoints, dirtyCount,
         lazyWrites + checkpointWrites - outstanding, bytesWritten, writeStallNanos);
   }
 
   public Object snapshot() {
-    return new State(pageLsn.clone(), writing.clone(), Arrays.copyOf(dirty, dirtyCount), nextTag,
+    return new State(pageLsn.clone(), lastLsn.clone(), recLsn.clone(), diskLsn.clone(), writing.clone(), Arrays.copyOf(dirty, dirtyCount), nextTag,
         Arrays.copyOf(flightPage, flightCount), Arrays.copyOf(flightLsn, flightCount),
         Arrays.copyOf(flightIssued, flightCount), Arrays.copyOf(flightCheckpoint, flightCount), flightBase,
         outstanding, checkpointPages.clone(), checkpointNext, checkpointOutstanding, checkpointing, lazyWrites,
@@ -245,6 +346,9 @@ public final class DataFiles {
   public void restore(Object snapshot) {
     State s = (State) snapshot;
     pageLsn = s.pageLsn().clone();
+    lastLsn = s.lastLsn().clone();
+    recLsn = s.recLsn().clone();
+    diskLsn = s.diskLsn().clone();
     writing = s.writing().clone();
     dirty = Arrays.copyOf(s.dirty(), Math.max(16, s.dirty().length));
     dirtyCount = s.dirty().length;
@@ -270,7 +374,7 @@ public final class DataFiles {
     bytesWritten = s.bytesWritten();
   }
 
-  public record State(long[] pageLsn, byte[] writing, int[] dirty, long nextTag, int[] flightPage, long[] flightLsn,
+  public record State(long[] pageLsn, long[] lastLsn, long[] recLsn, long[] diskLsn, byte[] writing, int[] dirty, long nextTag, int[] flightPage, long[] flightLsn,
       long[] flightIssued, boolean[] flightCheckpoint, long flightBase, int outstanding, int[] checkpointPages,
       int checkpointNext, int checkpointOutstanding, boolean checkpointing, long lazyWrites, long checkpointWrites,
       long checkpoints, long writeStallNanos, long bytesWritten) implements CborSerializable {}

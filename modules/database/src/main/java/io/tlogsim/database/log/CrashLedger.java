@@ -105,6 +105,15 @@ public final class CrashLedger {
         hardenedCommits.clone(), failedUnwaited.clone());
   }
 
+  /**
+   * The server restarted after a crash and recovery rolls back what was open or not hardened: the log holds only what
+   * was hardened, and every session starts afresh.
+   */
+  void restarted() {
+    Arrays.fill(openBegin, -1);
+    unhardened = new LongRing(3, 64);
+  }
+
   State snapshot() {
     return new State(hardenedCommits.clone(), failedUnwaited.clone(), openBegin.clone(), unhardened.toArray(),
         new long[] {appended, hardenedTotal, redoFrom}, checkpointRecords.toArray());

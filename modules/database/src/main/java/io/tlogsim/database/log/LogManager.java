@@ -8,7 +8,10 @@ import io.tlogsim.database.log.policy.FlushControl;
 import io.tlogsim.database.log.policy.FlushPolicy;
 import io.tlogsim.database.logspace.LogSpace;
 import io.tlogsim.database.readers.BackupProtocol;
+import io.tlogsim.database.readers.RecoveryPlan;
 import io.tlogsim.database.readers.RecoveryProtocol;
+import io.tlogsim.database.readers.ReplicationLogReader;
+import io.tlogsim.database.logspace.ManagedLogSpace;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
@@ -56,6 +59,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   static final long TIMER_CHECKPOINT = 3;
   static final long TIMER_SPACE_SAMPLE = 4;
   static final long TIMER_CRASH = 5;
+  static final long TIMER_REPLICATION = 6;
+  static final long TIMER_DATA_HOLD = 7;
 
   /**
    * Device request tags: a log write's segments are (write number << 8 | segment), data-page writes and log zero-fills
@@ -96,6 +101,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long crashNanos; // a power loss at this time (0: none)
   private int backupLink = -1; // to the backup agent that takes BACKUP LOG (-1: none)
   private int recoveryLink = -1; // to the recovery manager that reads the log after the crash (-1: none)
+  private int replicationLink = -1; // to the replication log reader (-1: none)
+  private long replicationNanos; // ... which reads the new log this often
 
   // ---- state (snapshot: State) ----
   private long appendLsn;
@@ -146,6 +153,19 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long checkpointsDone;
   private long logBackups; // BACKUP LOGs asked of the agent
   private boolean heldByGrowth; // the requests waiting now were held by a data-file growth
+  // LOGBUFFER is one wait per waiting session: since its first request queued until its last is taken
+  private int[] queuedOf; // by session: its requests waiting
+  private long[] queuedSince; // by session: since when
+  // a restart after a crash (crash step or power loss), while the recovery manager recovers
+  private boolean recovering;
+  private boolean sessionsGone; // a power loss: nothing more comes from the sessions
+  private int crashStepSession = -1; // the session whose crash step waits for recovery (-1: none)
+  private long lostWritesUpTo; // log writes numbered up to here were lost in a crash: their completions are ignored
+  private long lostDataTagsBelow; // ... and data writes below this tag
+  private long hardenFor = -1; // the recovery manager waits for the log hardened up to here (-1: no)
+  private long replicationSent; // the log handed to the replication reader up to here
+  private boolean replicationBusy;
+  private long replicationTimer = -1;
 
   /**
    * @param deviceLinks link to each device, by the device index that placements ({@link LogSpace}, {@link DataFiles})
@@ -177,9 +197,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     this.managed = space.tracksTransactions();
     this.sampleNanos = space.sampleIntervalNanos();
     this.failedTxn = managed ? new boolean[sessions] : null;
+    this.queuedOf = new int[sessions];
+    this.queuedSince = new long[sessions];
     DataConfig dc = data == null ? null : data.config();
     this.dataGrowth = dc == null || dc.growth() == null ? null
-        : new DataFileGrowth(dc.growth(), (long) dc.pages() * dc.pageBytes(), dc.baseOffset());
+        : new DataFileGrowth(dc.growth(), (long) dc.pages() * dc.pageBytes(), dc.baseOffset())
+            .withTable(dc.rows(), dc.rowsPerPage());
   }
 
   /**
@@ -201,6 +224,14 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   /** After the crash, the recovery manager at the end of {@code link} reads the log (if the log space says what). */
   public LogManager withRecoveryManager(int link) {
     recoveryLink = link;
+    if (ledger == null && managed) ledger = new CrashLedger(sessions); // what a crash step leaves
+    return this;
+  }
+
+  /** A replication log reader at the end of {@code link} reads the hardened log every {@code intervalNanos}. */
+  public LogManager withReplicationReader(int link, long intervalNanos) {
+    replicationLink = link;
+    replicationNanos = intervalNanos;
     return this;
   }
 
@@ -224,6 +255,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       ctx.record(space.sampleFact());
       sampleTimer = ctx.schedule(sampleNanos, TIMER, TIMER_SPACE_SAMPLE, 0);
     }
+    if (replicationLink >= 0) replicationTimer = ctx.schedule(replicationNanos, TIMER, TIMER_REPLICATION, 0);
     pump();
   }
 
@@ -231,13 +263,38 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   public void onEvent(Context ctx, Event ev) {
     this.ctx = ctx;
     if (down) return; // a crashed server takes nothing: completions of lost writes, requests sent before the crash
+    if (sessionsGone && ev.port() == LogProtocol.SESSIONS_PORT) return; // sent by sessions before the power loss
     writeIntervals.advance(ctx, ctx.now());
     switch (ev.kind()) {
       case LogProtocol.RECORDS, LogProtocol.COMMIT, LogProtocol.FLUSH, LogProtocol.CHECKPOINT, LogProtocol.CLOSE,
-          LogProtocol.ADMIN, LogProtocol.DATA_GROW -> offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
+          LogProtocol.DATA_GROW -> offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
+      case LogProtocol.ADMIN -> {
+        if (managed && space.isCrashStep((int) ev.b())) {
+          crashStep((int) ev.a()); // SHUTDOWN WITH NOWAIT: the server stops and restarts at once
+        } else {
+          offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
+        }
+      }
       case LogProtocol.LOG_BACKUP -> space.release(ev.a());
       case DeviceProtocol.DONE -> completed(ev.a(), ev.b(), (int) ev.c(), (int) ev.d());
       case BackupProtocol.DONE -> space.onLogBackupDone(this);
+      case RecoveryProtocol.COMPENSATE -> offer(LogProtocol.RECORDS, LogProtocol.recordsA((int) ev.a(),
+          LogProtocol.FLAG_COMPENSATION), ev.b(), ev.c(), ev.d());
+      case RecoveryProtocol.UNDONE -> offer(LogProtocol.ABORT, ev.a(), 0, 0, 0);
+      case RecoveryProtocol.HARDEN -> {
+        hardenFor = appendLsn;
+        flushTo(appendLsn);
+        answerHarden();
+      }
+      case RecoveryProtocol.DONE -> { // recovered: the checkpoint that ends recovery, then the database is online
+        recovering = false;
+        offer(LogProtocol.CHECKPOINT, RECOVERY_CHECKPOINT, 0, 0, 0);
+        admitPending();
+      }
+      case ReplicationLogReader.DONE -> {
+        replicationBusy = false;
+        if (space instanceof ManagedLogSpace m) m.replicated(ev.a()); // what it has read may be truncated
+      }
       case TIMER -> timer(ev.a(), ev.b());
       default -> throw new SimulationException("log manager: unknown event kind " + ev.kind());
     }
@@ -252,6 +309,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       pendingDone = 0;
       if (admit(kind, a, b, c, d)) return;
     }
+    int session = waiter(kind, a);
+    if (session >= 0 && queuedOf[session]++ == 0) queuedSince[session] = now(); // the session starts to wait
     int row = pending.add();
     pending.set(row, P_KIND, kind);
     pending.set(row, P_A, a);
@@ -261,6 +320,13 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     pending.set(row, P_ARRIVAL, now());
   }
 
+  /** The session a queued request makes wait (-1: none, e.g. an automatic checkpoint). */
+  private int waiter(int kind, long a) {
+    int session = kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT ? LogProtocol.session(a)
+        : kind == LogProtocol.CHECKPOINT || kind == LogProtocol.ABORT ? -1 : (int) a;
+    return session >= 0 && session < queuedOf.length ? session : -1;
+  }
+
   /** Takes the oldest pending requests while the log can. */
   private void admitPending() {
     while (!pending.isEmpty()) {
@@ -268,9 +334,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
           pending.first(P_D))) {
         return;
       }
-      if (!heldByGrowth) { // a data-file growth's wait is data.growthStallMs, not LOGBUFFER
+      int session = waiter((int) pending.first(P_KIND), pending.first(P_A));
+      if (session >= 0 && --queuedOf[session] == 0 && !heldByGrowth) {
+        // one LOGBUFFER wait per session and wait: from its first request queued to its last taken (a data-file
+        // growth's wait is data.growthStallMs instead)
         logBufferWaits++;
-        logBufferWaitNanos += now() - pending.first(P_ARRIVAL);
+        logBufferWaitNanos += now() - queuedSince[session];
       }
       pending.removeFirst();
       pendingBegun = false;
@@ -360,6 +429,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
           if (managed && done > 0) {
             space.logged(LogProtocol.session(a), done * b, (flags & LogProtocol.FLAG_COMPENSATION) != 0,
                 done * LogProtocol.compensationBytes(a));
+            if ((flags & LogProtocol.FLAG_COMPENSATION) == 0 && LogProtocol.compensationBytes(a) > 0) {
+              space.changed(LogProtocol.session(a), c >= 0 ? c + pendingDone : -1, done,
+                  (int) LogProtocol.compensationBytes(a));
+            }
           }
           if (data != null && c >= 0 && done > 0) data.changed(c + pendingDone, done, appendLsn);
           pendingDone += done;
@@ -395,7 +468,18 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         return true;
       }
       case LogProtocol.DATA_GROW -> {
-        if (dataGrowth != null) dataGrowth.use(this, b);
+        if (dataGrowth != null && c > 0) {
+          dataGrowth.grow(this, c, d); // the rows' pages split, the file may grow
+        } else if (dataGrowth != null) {
+          dataGrowth.use(this, b);
+        }
+        return true;
+      }
+      case LogProtocol.ABORT -> { // recovery rolled the session's transaction back: its end record
+        if (append(Math.max(1, cfg.beginRecordBytes()), 1) != 0) return false;
+        space.rolledBack((int) a);
+        if (ledger != null) ledger.rolledBack((int) a);
+        activeTxns = Math.max(0, activeTxns - 1);
         return true;
       }
       case LogProtocol.CLOSE -> {
@@ -570,6 +654,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   // ------------------------------------------------------------------------------------------------- completions
 
   private void completed(long tag, long bytes, int requestKind, int fileId) {
+    if (tag < SPACE_TAGS && tag >= DATA_TAGS && tag < lostDataTagsBelow) return; // a data write lost in a crash
+    if (tag < DATA_TAGS && (tag >>> SEGMENT_BITS) <= lostWritesUpTo) return; // a log write lost in a crash
     if (tag >= DATA_GROWTH_TAGS) {
       if (dataGrowth.zeroed(this)) admitPending(); // the growth is zeroed: what waited goes on
       return;
@@ -600,6 +686,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       writing.removeFirst();
     }
     if (hardenedLsn > before) hardened();
+    answerHarden();
     admitPending(); // a log buffer is free again
     policy.onHardened(this);
   }
@@ -673,8 +760,15 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     ctx.record(new CheckpointCompleted(session, hardenedLsn));
     if (ledger != null) ledger.checkpointed();
     if (session >= 0) reply((int) session, LogProtocol.CHECKPOINTED);
+    if (session == RECOVERY_CHECKPOINT && crashStepSession >= 0) { // recovered: the crash step is done
+      replyStatement(crashStepSession, LogProtocol.ADMIN_DONE);
+      crashStepSession = -1;
+    }
     startCheckpointIfHardened();
   }
+
+  /** The checkpoint that ends recovery (its requester). */
+  static final long RECOVERY_CHECKPOINT = -2;
 
   private void dataWriteDone(long tag) {
     if (data == null || !data.owns(tag)) throw new SimulationException("log manager: unexpected data write " + tag);
@@ -686,6 +780,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private void timer(long which, long code) {
     if (which == TIMER_CRASH) {
       crash();
+    } else if (which == TIMER_REPLICATION) {
+      replicate();
+    } else if (which == TIMER_DATA_HOLD) {
+      if (dataGrowth.held(this)) admitPending(); // the growth is over: what waited goes on
     } else if (which == TIMER_POLICY) {
       policy.onTimer(this, code);
     } else if (which == TIMER_LAZY_WRITER) {
@@ -709,7 +807,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   /**
    * Power loss: what is in the log buffers and in flight is gone; the ledger says what recovery will find in the
-   * hardened log. The requests waiting for a buffer were never logged.
+   * hardened log. The requests waiting for a buffer were never logged. With a recovery manager the server restarts at
+   * once and recovers (the sessions are gone); without one, nothing more happens.
    */
   private void crash() {
     int pendingCommits = 0, pendingLazy = 0;
@@ -720,8 +819,13 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     }
     crashed = ledger.crash(now(), hardenedLsn, appendLsn, pendingCommits, pendingLazy, lazy.size());
     ctx.record(crashed.withoutSessions());
+    if (recoveryLink >= 0 && space instanceof ManagedLogSpace) {
+      sessionsGone = true;
+      restart(crashed.rolledForward());
+      return;
+    }
     LogSpace.RecoveryReads reads = recoveryLink < 0 ? null : space.recoveryReads(crashed.undoFromLsn(), hardenedLsn);
-    if (reads != null) { // the server restarts at once: recovery reads the hardened log (REFERENCE.md 3)
+    if (reads != null) { // a log space that only says what recovery reads
       long at = now() + cfg.deviceLinkNanos();
       ctx.send(recoveryLink, at, RecoveryProtocol.RECOVER, crashed.rolledForward(), crashed.rolledBack());
       for (LogSpace.ReadPiece p : reads.headers()) send(at, RecoveryProtocol.HEADERS, p, recoveryLink);
@@ -732,6 +836,77 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     }
     ctx.crash();
     down = true;
+  }
+
+  /**
+   * SHUTDOWN WITH NOWAIT (a crash step of {@code session}'s script): the server stops as on a power loss, restarts at
+   * once and recovers; the step ends when recovery's checkpoint is done.
+   */
+  private void crashStep(int session) {
+    long rolledForward = ledger == null ? 0 : ledger.crash(now(), hardenedLsn, appendLsn, 0, 0, 0).rolledForward();
+    crashStepSession = session;
+    restart(rolledForward);
+  }
+
+  /**
+   * The server restarts after a crash (REFERENCE.md 3): the log buffers, the writes in flight and the requests waiting
+   * are lost, the log ends where it was hardened, and the recovery manager gets the plan: every VLF's header, analysis
+   * from the last checkpoint, redo from MinLSN with the data pages it compares, the transactions to roll back. Until
+   * it is done, the log manager takes only what recovery writes.
+   */
+  private void restart(long rolledForward) {
+    appendLsn = hardenedLsn;
+    openStart = hardenedLsn;
+    haveOpen = false;
+    flushTarget = hardenedLsn;
+    closed = new LongRing(2, 16);
+    writing = new LongRing(5, 64);
+    inflight = 0;
+    inflightBytes = 0;
+    waiters = new LongRing(3, 1024);
+    lazy = new LongRing(1, 64);
+    flushRequests = new LongRing(2, 4);
+    checkpoints = new LongRing(2, 4);
+    checkpointWriting = false;
+    pending = new LongRing(6, 16);
+    java.util.Arrays.fill(queuedOf, 0);
+    pendingBegun = false;
+    pendingDone = 0;
+    spaceWaiting = false;
+    lostWritesUpTo = writeTag;
+    if (data != null) lostDataTagsBelow = data.crashed();
+    if (ledger != null) ledger.restarted();
+    ManagedLogSpace m = (ManagedLogSpace) space;
+    m.crashed(hardenedLsn);
+    // the table's pages as its rows' splits left them (the data file tracks the pages it was loaded with)
+    double pageScale = data == null || dataGrowth == null ? 1
+        : Math.max(1, dataGrowth.pages() / (double) data.config().pages());
+    RecoveryPlan plan = RecoveryPlan.of(m, data, data == null ? -1 : data.config().device(), hardenedLsn,
+        rolledForward, pageScale);
+    activeTxns = plan.losers().size();
+    recovering = true;
+    ctx.send(recoveryLink, now() + cfg.deviceLinkNanos(), RecoveryProtocol.RECOVER, 0, 0, 0, 0, plan);
+  }
+
+  /** The recovery manager waits for its compensation records: answered once they are hardened. */
+  private void answerHarden() {
+    if (hardenFor < 0 || hardenedLsn < hardenFor) return;
+    hardenFor = -1;
+    ctx.send(recoveryLink, now() + cfg.deviceLinkNanos(), RecoveryProtocol.HARDENED, hardenedLsn, 0);
+  }
+
+  /** The replication log reader's schedule: it reads what was hardened since its last pass, one pass at a time. */
+  private void replicate() {
+    replicationTimer = openSessions > 0 ? ctx.schedule(now() + replicationNanos, TIMER, TIMER_REPLICATION, 0) : -1;
+    if (replicationBusy || recovering || !(space instanceof ManagedLogSpace m)) return;
+    long from = Math.max(replicationSent, m.activeStartLsn());
+    long to = Math.min(hardenedLsn, m.layout().endLsn());
+    if (to <= from) return;
+    long at = now() + cfg.deviceLinkNanos();
+    for (LogSpace.ReadPiece p : m.readPieces(from, to)) send(at, ReplicationLogReader.PIECE, p, replicationLink);
+    ctx.send(replicationLink, at, ReplicationLogReader.END, to, 0);
+    replicationSent = to;
+    replicationBusy = true;
   }
 
   // ------------------------------------------------------------------------------------------------- promises
@@ -745,12 +920,17 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   public long inputDelay(int port, int outLink) {
     if (outLink == backupLink) return cfg.deviceLinkNanos(); // a BACKUP LOG step may be admitted on any event
     if (outLink == recoveryLink) return cfg.deviceLinkNanos(); // the crash (a timer) starts recovery
+    if (outLink == replicationLink) return cfg.deviceLinkNanos(); // its schedule (a timer)
     boolean toDevice = false;
     for (int l : deviceLinks) toDevice |= l == outLink;
     if (!toDevice) { // a session pool: replies come from completions (and flushes of a hardened log)
-      if (port == LogProtocol.DEVICE_PORT || port == LogProtocol.BACKUP_PORT) return cfg.replyNanos();
+      if (port == LogProtocol.DEVICE_PORT || port == LogProtocol.BACKUP_PORT || port == LogProtocol.RECOVERY_PORT
+          || port == LogProtocol.REPLICATION_PORT) {
+        return cfg.replyNanos();
+      }
       if (port == LogProtocol.SESSIONS_PORT && immediateReplies) return cfg.replyNanos();
       if (port == LogProtocol.SESSIONS_PORT && managed) return cfg.replyNanos() + space.statementNanos();
+      if (port == io.tlogsim.kernel.Context.SELF_PORT && (managed || dataGrowth != null)) return cfg.replyNanos();
       return VirtualTime.NEVER;
     }
     if (port == LogProtocol.SESSIONS_PORT) { // a managed log space may zero (grow) on any request
@@ -821,6 +1001,11 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   }
 
   @Override
+  public void holdData(long nanos) {
+    ctx.schedule(now() + nanos, TIMER, TIMER_DATA_HOLD, 0);
+  }
+
+  @Override
   public void zeroData(long deviceOffset, long bytes, long tag) {
     ctx.send(deviceLinks[data.config().device()], now() + cfg.deviceLinkNanos(), DeviceProtocol.ZERO,
         DATA_GROWTH_TAGS + tag, bytes, deviceOffset, data.config().fileId());
@@ -840,6 +1025,73 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     for (LogSpace.ReadPiece p : pieces) send(at, BackupProtocol.PIECE, p, backupLink);
     ctx.send(backupLink, at, BackupProtocol.END, logBackups, 0);
     logBackups++;
+  }
+
+  /** A backup of {@code type} with its history rows: the pieces to read, as {@link #backupLog} sends them. */
+  @Override
+  public void backup(int type, List<LogSpace.ReadPiece> pieces, long historyRows) {
+    if (backupLink < 0) throw new SimulationException("log manager: a backup, but the run has no backup agent");
+    long at = now() + cfg.deviceLinkNanos();
+    ctx.send(backupLink, at, BackupProtocol.BEGIN, logBackups, type, historyRows, 0);
+    for (LogSpace.ReadPiece p : pieces) {
+      if (p.headerOffset() < 0) { // the data file: no VLF header
+        ctx.send(backupLink, at, BackupProtocol.PIECE, -1, p.deviceOffset(), p.bytes(),
+            p.fileId() | ((long) p.device() << 32));
+      } else {
+        send(at, BackupProtocol.PIECE, p, backupLink);
+      }
+    }
+    ctx.send(backupLink, at, BackupProtocol.END, logBackups, 0);
+    logBackups++;
+  }
+
+  /** A restore: its steps to the backup agent (REFERENCE.md 1). */
+  @Override
+  public void restore(LogSpace.RestorePlan plan) {
+    if (backupLink < 0) throw new SimulationException("log manager: a restore, but the run has no backup agent");
+    long at = now() + cfg.deviceLinkNanos();
+    ctx.send(backupLink, at, BackupProtocol.BEGIN, logBackups, plan.type(), 0, 0);
+    for (LogSpace.FileZero z : plan.zeros()) {
+      ctx.send(backupLink, at, BackupProtocol.ZERO_FILL, z.offset(), z.bytes(), z.position(),
+          z.fileId() | ((long) z.device() << 32));
+    }
+    for (LogSpace.Copy c : plan.copies()) {
+      ctx.send(backupLink, at, BackupProtocol.COPY, c.sourceOffset(), c.bytes(), c.offset(),
+          c.fileId() | ((long) c.device() << 32));
+    }
+    if (plan.pages() > 0) {
+      ctx.send(backupLink, at, BackupProtocol.PAGES, plan.pagesOffset(), plan.pages(), 0,
+          plan.pagesFileId() | ((long) plan.pagesDevice() << 32));
+    }
+    ctx.send(backupLink, at, BackupProtocol.END, logBackups, 0);
+    logBackups++;
+  }
+
+  @Override
+  public int dataDevice() {
+    return data == null ? -1 : data.config().device();
+  }
+
+  @Override
+  public long dataBaseOffset() {
+    return data == null ? 0 : data.config().baseOffset();
+  }
+
+  @Override
+  public long dataFileBytes() {
+    if (data == null) return 0;
+    return dataGrowth != null ? dataGrowth.stats().sizeBytes() : (long) data.config().pages() * data.config().pageBytes();
+  }
+
+  @Override
+  public long dataUsedBytes() {
+    if (data == null) return 0;
+    return dataGrowth != null ? dataGrowth.stats().usedBytes() : (long) data.config().pages() * data.config().pageBytes();
+  }
+
+  @Override
+  public long[] dataPagesChanged(long fromLsn, long toLsn) {
+    return data == null ? new long[] {0, 0} : new long[] {data.pageOffset(0), data.pagesChanged(fromLsn, toLsn)};
   }
 
   /** A piece of the log for a reader (payload as {@link BackupProtocol#PIECE}), its VLF's header read first. */
@@ -912,10 +1164,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         checkpointWriting, lazyTimer, checkpointTimer, sampleTimer, failedTxn == null ? null : failedTxn.clone(),
         new long[] {records, recordBytes, writes, pagesWritten,
             bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
-            logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, logBackups, heldByGrowth ? 1 : 0},
+            logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, logBackups, heldByGrowth ? 1 : 0,
+            recovering ? 1 : 0, sessionsGone ? 1 : 0, crashStepSession, lostWritesUpTo, lostDataTagsBelow, hardenFor,
+            replicationSent, replicationBusy ? 1 : 0, replicationTimer},
         fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
         ledger == null ? null : ledger.snapshot(), down, crashed,
-        dataGrowth == null ? null : dataGrowth.snapshot());
+        dataGrowth == null ? null : dataGrowth.snapshot(), queuedOf.clone(), queuedSince.clone());
   }
 
   @Override
@@ -965,6 +1219,17 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     checkpointsDone = c[14];
     logBackups = c[15];
     heldByGrowth = c[16] != 0;
+    recovering = c[17] != 0;
+    sessionsGone = c[18] != 0;
+    crashStepSession = (int) c[19];
+    lostWritesUpTo = c[20];
+    lostDataTagsBelow = c[21];
+    hardenFor = c[22];
+    replicationSent = c[23];
+    replicationBusy = c[24] != 0;
+    replicationTimer = c[25];
+    queuedOf = s.queuedOf().clone();
+    queuedSince = s.queuedSince().clone();
     for (int i = 0; i < s.files().length; i++) if (s.files()[i].length > 0) fileStats(i).setCounters(s.files()[i]);
     policy.restore(s.policy());
     space.restore(s.space());
@@ -987,5 +1252,5 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       Object space,
       @io.tlogsim.kernel.Typed
       Object data, WriteIntervals.State writeIntervals, CrashLedger.State ledger, boolean down, LogCrash crash,
-      long[] dataGrowth) implements CborSerializable {}
+      long[] dataGrowth, int[] queuedOf, long[] queuedSince) implements CborSerializable {}
 }

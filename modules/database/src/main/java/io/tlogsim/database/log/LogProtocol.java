@@ -22,6 +22,8 @@ public final class LogProtocol {
   public static final int BACKUP_PORT = 2;
   /** Log manager input port for its recovery manager's reply (a crash on the log-space kind). */
   public static final int RECOVERY_PORT = 3;
+  /** Log manager input port for its replication log reader's reply. */
+  public static final int REPLICATION_PORT = 4;
   /** Session pool input port for replies of the log manager. */
   public static final int REPLIES_PORT = 0;
 
@@ -54,10 +56,17 @@ public final class LogProtocol {
    */
   public static final int LOG_BACKUP = 16;
   /**
-   * The session's rows take b = bytes more in the data file (a = session): the file may grow, and without instant file
-   * initialization every request waits while the growth is zeroed ({@link io.tlogsim.database.data.DataFileGrowth}).
+   * The session's rows take b = bytes more in the data file (a = session; c = rows, the next in key order, each d bytes
+   * longer): their pages may split and the file grow, and without instant file initialization every request waits
+   * while the growth is zeroed ({@link io.tlogsim.database.data.DataFileGrowth}).
    */
   public static final int DATA_GROW = 17;
+
+  /**
+   * The end (abort) record of a transaction recovery rolled back: a = session (the log manager's own request, from its
+   * recovery manager's UNDONE; never sent by a session).
+   */
+  public static final int ABORT = 18;
 
   /** A commit is hardened: a = session. */
   public static final int ACK = 20;

@@ -26,7 +26,7 @@ public final class LogLayout {
   private Vlf afterGrowth; // where the log continues once the current VLF is full (set by a growth)
   // first VLFs of growths made before the log needed them (a reservation asked for them): the log goes there when it
   // next meets active log, oldest growth first
-  private final ArrayDeque<Vlf> grownAhead = new ArrayDeque<>();
+  private final List<Vlf> grownAhead = new ArrayList<>();
   private long endLsn;
   private long nextFseqNo;
   private long growths;
@@ -160,26 +160,81 @@ public final class LogLayout {
     return out;
   }
 
-  /** The VLF the log moves to after {@code v}: a new growth's first VLF, else the next in physical order. */
+  /**
+   * The VLF the log moves to after {@code v}: a new growth's first VLF, else the next in the ring; where the ring meets
+   * active log, the VLFs of the growths made ahead of need (oldest first, each in order). Walking past the last of
+   * those (only {@link #room} and {@link #fileToGrow} do) gives null: the log meets active log there.
+   */
   private Vlf nextAfter(Vlf v) {
     if (v == current && afterGrowth != null) return afterGrowth;
-    Vlf next = physicalNext(v);
-    if ((next == null || next.active) && !grownAhead.isEmpty() && grownAhead.peekFirst() != v) {
-      return grownAhead.peekFirst(); // active log ahead: go on in the VLFs of an earlier growth
+    int g = pendingGrowthOf(v);
+    if (g >= 0) { // inside a growth made ahead (a walk that looks ahead)
+      Vlf first = grownAhead.get(g);
+      if (v.index + 1 < growthEnd(first)) return file(v.fileId).vlfs.get(v.index + 1);
+      return g + 1 < grownAhead.size() ? grownAhead.get(g + 1) : null;
     }
+    Vlf next = physicalNext(v);
+    if ((next == null || next.active) && !grownAhead.isEmpty()) return grownAhead.get(0);
     return next;
   }
 
+  /**
+   * The next VLF in the ring of files, in physical order. The VLFs of an automatic growth made before the log needed
+   * it (for a reservation) are not in the ring yet: the log reaches them only when it meets active log
+   * ({@link #nextAfter}), so a file grown while the log is still in it does not take the log before the files that
+   * follow: the files are used in turn, as REFERENCE.md 1's two log files show (4 VLFs of one, then 4 of the other).
+   */
   private Vlf physicalNext(Vlf v) {
     LogFile f = file(v.fileId);
     int i = v.index;
-    if (i + 1 < f.vlfs.size()) return f.vlfs.get(i + 1);
+    if (i + 1 < ringEnd(f)) return f.vlfs.get(i + 1);
     int fi = files.indexOf(f);
     for (int k = 1; k <= files.size(); k++) {
       LogFile g = files.get((fi + k) % files.size());
-      if (!g.vlfs.isEmpty()) return g.vlfs.get(0);
+      if (ringEnd(g) > 0) return g.vlfs.get(0);
     }
     return null;
+  }
+
+  /** How many of a file's VLFs are in the ring: those before the first VLF of a growth still waiting to be reached. */
+  private int ringEnd(LogFile f) {
+    int end = f.vlfs.size();
+    for (Vlf g : grownAhead) if (g.fileId == f.id && g.index < end) end = g.index;
+    return end;
+  }
+
+  /** The VLF index after the last of the growth made ahead that begins at {@code first}. */
+  private int growthEnd(Vlf first) {
+    LogFile f = file(first.fileId);
+    int end = f.vlfs.size();
+    for (Vlf g : grownAhead) if (g.fileId == first.fileId && g.index > first.index && g.index < end) end = g.index;
+    return end;
+  }
+
+  /** The position in {@link #grownAhead} of the growth made ahead that holds {@code v}; -1 if none does. */
+  private int pendingGrowthOf(Vlf v) {
+    for (int k = 0; k < grownAhead.size(); k++) {
+      Vlf first = grownAhead.get(k);
+      if (first.fileId == v.fileId && v.index >= first.index && v.index < growthEnd(first)) return k;
+    }
+    return -1;
+  }
+
+  /**
+   * A crash lost the writes after {@code lsn}: the log ends there again, and the VLFs that only those writes had
+   * entered are no longer active (what recovery finds when it opens the log).
+   */
+  public void rewindTo(long lsn) {
+    if (lsn >= endLsn) return;
+    while (active.size() > 1 && current.startLsn > lsn) {
+      Vlf lost = active.pollLast();
+      lost.active = false;
+      lost.fseqNo = 0;
+      lost.startLsn = -1;
+      nextFseqNo--;
+      current = active.peekLast();
+    }
+    endLsn = lsn;
   }
 
   // ---- growth ----
@@ -189,13 +244,26 @@ public final class LogLayout {
    * turn), or the next one after it that can still grow; null when none can (the log is full).
    */
   public LogFile fileToGrow() {
-    // where the log will meet active log: the VLFs up to there are reusable; the file that holds it grows
-    Vlf v = current, next = nextAfter(current);
-    for (int steps = 0, limit = vlfCount(); next != null && !next.active && next != current && steps < limit; steps++) {
-      v = next;
-      next = nextAfter(v);
+    // where the log will meet active log: past the reusable VLFs of the ring and the growths already made ahead; the
+    // file that holds the VLF it meets grows (the files in turn)
+    Vlf meet;
+    if (grownAhead.isEmpty()) {
+      meet = nextAfter(current);
+      for (int steps = 0, limit = vlfCount(); meet != null && !meet.active && meet != current && steps < limit;
+          steps++) {
+        meet = nextAfter(meet);
+      }
+    } else { // after the last growth made ahead, the ring goes on with what follows it physically
+      Vlf first = grownAhead.get(grownAhead.size() - 1);
+      LogFile f = file(first.fileId);
+      meet = null;
+      int fi = files.indexOf(f);
+      for (int k = 1; k <= files.size() && meet == null; k++) {
+        LogFile g = files.get((fi + k) % files.size());
+        if (!g.vlfs.isEmpty()) meet = g.vlfs.get(0);
+      }
     }
-    int start = next == null ? files.indexOf(file(v.fileId)) : files.indexOf(file(next.fileId));
+    int start = meet == null ? files.indexOf(file(current.fileId)) : files.indexOf(file(meet.fileId));
     for (int k = 0; k < files.size(); k++) {
       LogFile f = files.get((start + k) % files.size());
       if (f.spec.autogrows() && f.spec.nextGrowth(f.size) > 0) return f;
@@ -203,23 +271,34 @@ public final class LogLayout {
     return null;
   }
 
-  /** Grows {@code f} by its growth increment; the log continues in the new VLFs once the current one is full. */
+  /**
+   * An automatic growth of {@code f} by its increment. When the log needs it now, the log continues in the new VLFs
+   * once the current one is full; when it is made ahead (for a reservation), the log reaches them where it meets
+   * active log.
+   */
   public Growth grow(LogFile f) {
     long g = f.spec.nextGrowth(f.size);
     if (g <= 0) throw new IllegalStateException("log file " + f.id + " cannot grow");
-    return growBy(f, g);
+    return growBy(f, g, true);
   }
 
-  /** Grows {@code f} by exactly {@code bytes} (a script's ALTER DATABASE ... MODIFY FILE (SIZE = ...)). */
+  /**
+   * Grows {@code f} by exactly {@code bytes} (a script's ALTER DATABASE ... MODIFY FILE (SIZE = ...)): the new VLFs
+   * join the ring in physical order at once.
+   */
   public Growth growBy(LogFile f, long bytes) {
+    return growBy(f, bytes, false);
+  }
+
+  private Growth growBy(LogFile f, long bytes, boolean automatic) {
     long offset = f.size;
     int first = f.vlfs.size();
+    Vlf next = nextAfter(current); // where the log would go without this growth
     int n = cut(f, bytes, endLsn);
-    Vlf next = nextAfter(current);
     if (next == null || next.active) {
       afterGrowth = f.vlfs.get(first); // the log needs it: go there next
-    } else {
-      grownAhead.addLast(f.vlfs.get(first)); // for later: when the log meets active log
+    } else if (automatic) {
+      grownAhead.add(f.vlfs.get(first)); // for later: when the log meets active log
     }
     growths++;
     return new Growth(f.id, offset, bytes, n, rule.zeroesGrowth(bytes));
@@ -405,7 +484,7 @@ public final class LogLayout {
     for (int k : s.activeOrder()) l.active.addLast(all.get(k));
     l.current = all.get(s.current());
     l.afterGrowth = s.afterGrowth() < 0 ? null : all.get(s.afterGrowth());
-    for (int k : s.grownAhead()) l.grownAhead.addLast(all.get(k));
+    for (int k : s.grownAhead()) l.grownAhead.add(all.get(k));
     l.endLsn = s.endLsn();
     l.nextFseqNo = s.nextFseqNo();
     l.growths = s.growths();

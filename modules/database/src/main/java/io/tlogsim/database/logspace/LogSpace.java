@@ -32,6 +32,26 @@ public interface LogSpace {
   /** A log file as statistics name it. */
   record LogFile(int fileId, String name, int device) {}
 
+  /** Backups and restores, numbered as the backup agent's protocol numbers them. */
+  int BACKUP_LOG = 0, BACKUP_FULL = 1, BACKUP_DIFFERENTIAL = 2, RESTORE_DATABASE = 3, RESTORE_LOG = 4;
+
+  /**
+   * A file a restore creates: {@code bytes} at {@code offset} of device {@code device}, zeroed (a log file always, a
+   * data file unless instant file initialization); {@code position} 0: before anything is copied, else when the
+   * replay has copied that many bytes (RESTORE LOG reaching an ADD FILE or a growth).
+   */
+  record FileZero(int device, int fileId, long offset, long bytes, long position) {}
+
+  /** What a restore copies from the backup device ({@code sourceOffset}) to {@code offset} of a database device. */
+  record Copy(long sourceOffset, long bytes, int device, int fileId, long offset) {}
+
+  /**
+   * A restore's work (REFERENCE.md 1): the files it creates, what it copies, and the data pages a RESTORE LOG redoes
+   * ({@code pages} contiguous pages from {@code pagesOffset} of device {@code pagesDevice}; 0: none).
+   */
+  record RestorePlan(int type, List<FileZero> zeros, List<Copy> copies, int pagesDevice, int pagesFileId,
+      long pagesOffset, long pages) {}
+
   /** What a log space may ask of its log manager. */
   interface Host {
     long now();
@@ -48,6 +68,11 @@ public interface LogSpace {
     /** The log is hardened up to here (log offsets): what a log backup may read. */
     long hardenedLsn();
 
+    /** Where the next record goes (the end of what was logged, hardened or not). */
+    default long appendLsn() {
+      return 0;
+    }
+
     /** A session's administrative step ({@link #admin}) that had to wait for the device is done. */
     default void adminDone(int session) {}
 
@@ -57,6 +82,48 @@ public interface LogSpace {
      */
     default void backupLog(List<ReadPiece> pieces) {
       throw new UnsupportedOperationException("this log manager has no backup agent");
+    }
+
+    /**
+     * A backup of {@code type} ({@link #BACKUP_LOG}, {@link #BACKUP_FULL}, {@link #BACKUP_DIFFERENTIAL}): has its
+     * {@code pieces} read and written to the backup device, then {@code historyRows} msdb.backupfile rows written; the
+     * space is told when the command returns ({@link LogSpace#onLogBackupDone}).
+     */
+    default void backup(int type, List<ReadPiece> pieces, long historyRows) {
+      backupLog(pieces);
+    }
+
+    /** A restore: the backup agent carries the plan out; the space is told when it is done (onLogBackupDone). */
+    default void restore(RestorePlan plan) {
+      throw new UnsupportedOperationException("this log manager has no backup agent");
+    }
+
+    /** The data file's device (the index the log manager uses; -1: no data file). */
+    default int dataDevice() {
+      return -1;
+    }
+
+    /** Where the data file starts on its device. */
+    default long dataBaseOffset() {
+      return 0;
+    }
+
+    /** The data file's size now (what a full backup lists). */
+    default long dataFileBytes() {
+      return 0;
+    }
+
+    /** What the data file's pages take now (what a full backup reads). */
+    default long dataUsedBytes() {
+      return 0;
+    }
+
+    /**
+     * The data pages a record logged in [fromLsn, toLsn) changed, as {first page's device offset, count} of a
+     * contiguous range (what a RESTORE LOG of that range redoes); {0, 0} when none or no data file.
+     */
+    default long[] dataPagesChanged(long fromLsn, long toLsn) {
+      return new long[] {0, 0};
     }
   }
 
@@ -119,6 +186,12 @@ public interface LogSpace {
    */
   default void logged(int session, long bytes, boolean compensation, long undoBytes) {}
 
+  /**
+   * The session's transaction changed rows {@code firstRow .. firstRow+count-1} (-1: records of no row), each undone by
+   * a compensation record of {@code clrBytes} (what recovery's undo writes).
+   */
+  default void changed(int session, long firstRow, long count, int clrBytes) {}
+
   /** The session's transaction ended (committed or rolled back): its reservation is released. */
   default void end(int session) {}
 
@@ -137,6 +210,16 @@ public interface LogSpace {
 
   /** Session {@code session}'s transaction fails with 9002 (counted, its message kept). */
   default void failed(Host host, int session) {}
+
+  /** Recovery rolled the session's transaction back: its end record is logged, its reservation released. */
+  default void rolledBack(int session) {
+    end(session);
+  }
+
+  /** True if step {@code step} of the script is a crash (SHUTDOWN WITH NOWAIT), which the log manager carries out. */
+  default boolean isCrashStep(int step) {
+    return false;
+  }
 
   /** What the space reports at the end of a run (null: nothing beyond the files' statistics). */
   default Object report() {

@@ -60,11 +60,14 @@ public final class ManagedLogSpace implements LogSpace {
   private long[] baseOf = new long[8];
   private long[] txnBegin; // by session, -1: none open
   private long[] txnReserved;
+  private TransactionTable txns; // what recovery needs of each session's transactions
+  private long checkpointRecordLsn; // the last completed checkpoint's record: analysis reads from here
   private long reserved;
+  private double reserveRatio; // bytes reserved per byte logged by the last records that reserved (see reserve)
   private long lastCheckpointLsn;
   private long backupLsn;
-  private int backupSession = -1; // the session whose BACKUP LOG runs (-1: none)
-  private long backupTo; // ... and where it reads to
+  private BackupChain chain; // backups and the database's files
+  private BackupChain.Files files = BackupChain.Files.DEFAULT;
   private long replicatedLsn;
   private int growthZeroes; // zero-fills of growths still on the device
   private boolean waiting; // reserve refused; spaceReady owed
@@ -103,6 +106,16 @@ public final class ManagedLogSpace implements LogSpace {
   /** A fact: error 9002 for a session's transaction, with log_reuse_wait. */
   public record LogFull(int session, String reuseWait) implements CborSerializable {}
 
+  /** Data files added by ADD FILE are numbered from here (the log files come before them). */
+  public static final int FIRST_ADDED_DATA_FILE_ID = 100;
+
+  /** What creating and dropping the database's files costs, and whether a log chain exists at the start. */
+  public ManagedLogSpace withFiles(BackupChain.Files f) {
+    files = f;
+    chain = new BackupChain(f.fullBackupTaken(), FIRST_ADDED_DATA_FILE_ID);
+    return this;
+  }
+
   public ManagedLogSpace(Config cfg) {
     this.cfg = cfg;
     this.layout = new LogLayout(cfg.rule(), cfg.files(), cfg.firstFseqNo());
@@ -110,6 +123,8 @@ public final class ManagedLogSpace implements LogSpace {
     txnBegin = new long[cfg.sessions()];
     txnReserved = new long[cfg.sessions()];
     Arrays.fill(txnBegin, -1);
+    txns = new TransactionTable(cfg.sessions());
+    chain = new BackupChain(true, FIRST_ADDED_DATA_FILE_ID);
     adminZeroes = new int[cfg.sessions()];
   }
 
@@ -150,24 +165,25 @@ public final class ManagedLogSpace implements LogSpace {
     full = false;
     if (growthZeroes > 0) return refuse(host);
     for (int guard = 0; guard < 1_000_000; guard++) {
-      // The log grows when it needs room for what it writes; reservations count as used, and only a log that cannot
-      // grow any more refuses them (two growing files then fill in the published order: REFERENCE.md 1)
+      // A reservation is a use of the log like a record (REFERENCE.md 1): the log grows when what it writes does not
+      // fit, and also when the active log, the block about to be filled and the reservations (those held and what
+      // the block's records will add at the rate the last records reserved) exceed the files' size. A log that can
+      // neither be reused nor grown refuses: the statement fails with 9002. So the space used never exceeds 100%.
       long need = logEnd - layout.endLsn();
       boolean placeable = layout.room(need) >= need;
-      boolean accounted = layout.totalSize() - (logEnd - layout.activeStartLsn()) - reserved >= 0;
+      long ahead = (long) Math.ceil(need * reserveRatio);
+      boolean accounted = layout.totalSize() - (logEnd - layout.activeStartLsn()) - reserved - ahead >= 0;
       if (placeable && accounted) {
         autoCheckpointIfDue(logEnd);
         return true;
       }
       if (truncate() > 0) continue;
       LogLayout.LogFile f = layout.fileToGrow();
-      if (placeable && f != null) {
-        autoCheckpointIfDue(logEnd);
-        return true;
-      }
       if (f == null) {
         full = true;
-        lastFullReason = reuseWait();
+        // what holds the log; when nothing holds a VLF, it is the open transactions' reservations that do not fit
+        String why = reuseWait();
+        lastFullReason = why.equals(NOTHING) && reserved > 0 ? ACTIVE_TRANSACTION : why;
         return false;
       }
       LogLayout.Growth g = layout.grow(f);
@@ -282,17 +298,30 @@ public final class ManagedLogSpace implements LogSpace {
     truncateUpTo(logOffset);
   }
 
-  /** A replication log reader has read up to {@code lsn}. */
+  /** A replication log reader has read up to {@code lsn}: what it held may be truncated now. */
   public void replicated(long lsn) {
     replicatedLsn = Math.max(replicatedLsn, lsn);
+    int freed = truncate();
+    if (freed > 0 && waiting && growthZeroes == 0 && host != null) {
+      waiting = false;
+      host.spaceReady();
+    }
+  }
+
+  @Override
+  public boolean isCrashStep(int step) {
+    return step >= 0 && step < cfg.steps().size() && cfg.steps().get(step).type() == Step.Type.CRASH;
   }
 
   @Override
   public void onCheckpoint(Host host, long lsn) {
     this.host = host;
-    lastCheckpointLsn = Math.max(lastCheckpointLsn, lsn);
+    // the checkpoint's redo start (REFERENCE.md 3): its record, or the oldest transaction still open, if older
+    lastCheckpointLsn = Math.max(lastCheckpointLsn, Math.min(lsn, oldestTransaction()));
+    checkpointRecordLsn = Math.max(checkpointRecordLsn, lsn);
     checkpointAsked = false;
     if (cfg.recoveryModel() == RecoveryModel.SIMPLE) {
+      chain.history.clear(); // REFERENCE.md 3: the simple model clears the file list at checkpoint
       truncate();
       if (waiting && growthZeroes == 0) {
         waiting = false;
@@ -327,11 +356,20 @@ public final class ManagedLogSpace implements LogSpace {
   @Override
   public void begin(int session, long lsn) {
     if (txnBegin[session] < 0) txnBegin[session] = lsn;
+    txns.begin(session, lsn);
+  }
+
+  @Override
+  public void changed(int session, long firstRow, long count, int clrBytes) {
+    txns.changed(session, firstRow, count, clrBytes);
   }
 
   @Override
   public void logged(int session, long bytes, boolean compensation, long undoBytes) {
     long r = compensation ? -Math.min(bytes, txnReserved[session]) : Math.round(undoBytes * cfg.reservationFactor());
+    if (r > 0 && bytes > 0) reserveRatio = r / (double) bytes;
+    if (host != null) txns.logged(session, host.appendLsn());
+    if (!compensation) chain.changedSinceFull += bytes;
     txnReserved[session] += r;
     reserved += r;
     notePeak();
@@ -342,6 +380,7 @@ public final class ManagedLogSpace implements LogSpace {
     reserved -= txnReserved[session];
     txnReserved[session] = 0;
     txnBegin[session] = -1;
+    txns.end(session, host == null ? 0 : host.appendLsn(), host == null ? 0 : host.hardenedLsn());
   }
 
   @Override
@@ -359,6 +398,7 @@ public final class ManagedLogSpace implements LogSpace {
     }
     host.record(new LogFull(session, lastFullReason));
     end(session); // the statement fails and its transaction is rolled back: its reservation covers the undo
+    txns.forget(session);
   }
 
   // ------------------------------------------------------------------------------------------------ administration
@@ -413,6 +453,11 @@ public final class ManagedLogSpace implements LogSpace {
         yield true;
       }
       case BACKUP_LOG -> backupLog(host, session);
+      case BACKUP_DATABASE -> backupDatabase(host, session, st.mode() == Step.DIFFERENTIAL);
+      case RESTORE_DATABASE -> restoreDatabase(host, session);
+      case RESTORE_LOG -> restoreLog(host, session);
+      case ADD_DATA_FILE -> addDataFile(host, session);
+      case REMOVE_DATA_FILE -> removeDataFile(host, session);
       case SQLPERF -> {
         long size = layout.totalSize();
         sqlPerf.add(new SqlPerf(st.name(), host.now(), size, percent(usedNow()), percent(Math.max(peakUsed,
@@ -427,19 +472,189 @@ public final class ManagedLogSpace implements LogSpace {
   /**
    * BACKUP LOG (REFERENCE.md 1, 3): reads the log from where the last log backup ended to the end of what is hardened,
    * through the host's backup agent; when the backup set is written, the log is truncated up to there
-   * ({@link #truncateUpTo}). Backups of one database run one at a time (SQL Server's error 3023 for another).
+   * ({@link #truncateUpTo}). Backups of one database run one at a time (SQL Server's error 3023 for another); without a
+   * full backup there is no log chain (Msg 4214).
    */
   private boolean backupLog(Host host, int session) {
-    if (backupSession >= 0) {
-      messages.add(time(host) + "Msg 3023: Backup, file manipulation operations (such as ALTER DATABASE ADD FILE) and"
-          + " encryption changes on a database must be serialized.");
+    if (refusedWhileBusy(host)) return true;
+    if (!chain.chain) {
+      messages.add(time(host) + "Msg 4214: BACKUP LOG cannot be performed because there is no current database"
+          + " backup.");
       return true;
     }
-    long to = Math.max(backupLsn, Math.min(layout.endLsn(), host.hardenedLsn()));
-    backupSession = session;
-    backupTo = to;
-    host.backupLog(pieces(Math.max(backupLsn, layout.activeStartLsn()), to));
+    long from = Math.max(backupLsn, layout.activeStartLsn());
+    long to = Math.max(from, Math.min(layout.endLsn(), host.hardenedLsn()));
+    running(BACKUP_LOG, session, from, to);
+    host.backup(BACKUP_LOG, pieces(from, to), chain.history.rows());
     return false;
+  }
+
+  private boolean refusedWhileBusy(Host host) {
+    if (chain.running < 0) return false;
+    messages.add(time(host) + "Msg 3023: Backup, file manipulation operations (such as ALTER DATABASE ADD FILE) and"
+        + " encryption changes on a database must be serialized.");
+    return true;
+  }
+
+  private void running(int type, int session, long from, long to) {
+    chain.running = type;
+    chain.runningSession = session;
+    chain.runningFrom = from;
+    chain.runningTo = to;
+  }
+
+  /**
+   * BACKUP DATABASE [WITH DIFFERENTIAL] (REFERENCE.md 3): the data file's pages (a differential: those changed since
+   * the full backup, at most the file) and the log that makes them consistent (from the oldest open transaction to the
+   * hardened end), one row of history more than a log backup (the data file). A full backup begins the log chain and
+   * records the files it lists, for RESTORE DATABASE.
+   */
+  private boolean backupDatabase(Host host, int session, boolean differential) {
+    if (refusedWhileBusy(host)) return true;
+    List<ReadPiece> read = new ArrayList<>();
+    int device = dataDevice(host);
+    long used = host.dataUsedBytes();
+    long dataBytes = differential ? Math.min(used, chain.changedSinceFull) : used;
+    if (device >= 0 && dataBytes > 0) {
+      read.add(new ReadPiece(device, DATA_FILE_ID, -1, dataBaseOffset(host), dataBytes));
+    }
+    long to = Math.min(layout.endLsn(), host.hardenedLsn());
+    long from = Math.max(layout.activeStartLsn(), Math.min(to, oldestTransaction()));
+    read.addAll(pieces(from, to));
+    running(differential ? BACKUP_DIFFERENTIAL : BACKUP_FULL, session, to, to);
+    if (!differential) { // what RESTORE DATABASE will create: the files as they are now
+      chain.fullFiles.clear();
+      for (LogLayout.LogFile f : layout.files()) {
+        chain.fullFiles.add(new BackupChain.ListedFile(f.id(), f.size(), deviceOf[f.id()], baseOf[f.id()], true));
+      }
+      if (device >= 0) {
+        chain.fullFiles.add(new BackupChain.ListedFile(DATA_FILE_ID, host.dataFileBytes(), device,
+            dataBaseOffset(host), false));
+      }
+      chain.fullDataBytes = dataBytes;
+    }
+    host.backup(differential ? BACKUP_DIFFERENTIAL : BACKUP_FULL, read, chain.history.rows() + 1);
+    return false;
+  }
+
+  /**
+   * RESTORE DATABASE (REFERENCE.md 1): creates the files the last full backup lists at the sizes it lists, the log files
+   * zero-initialized always, the data file unless instant file initialization, then copies the backup's pages back.
+   */
+  private boolean restoreDatabase(Host host, int session) {
+    if (refusedWhileBusy(host)) return true;
+    if (chain.fullFiles.isEmpty()) {
+      messages.add(time(host) + "Msg 3201: there is no full backup of database '" + cfg.database() + "' to restore.");
+      return true;
+    }
+    List<FileZero> zeros = new ArrayList<>();
+    List<Copy> copies = new ArrayList<>();
+    for (BackupChain.ListedFile f : chain.fullFiles) {
+      if (f.log() || !files.instantFileInitialization()) {
+        zeros.add(new FileZero(f.device(), f.fileId(), f.baseOffset(), f.bytes(), 0));
+      }
+      if (!f.log() && chain.fullDataBytes > 0) {
+        copies.add(new Copy(0, chain.fullDataBytes, f.device(), f.fileId(), f.baseOffset()));
+      }
+    }
+    running(RESTORE_DATABASE, session, 0, 0);
+    host.restore(new RestorePlan(RESTORE_DATABASE, zeros, copies, 0, 0, 0, 0));
+    return false;
+  }
+
+  /**
+   * RESTORE LOG (REFERENCE.md 1): copies the last log backup into the log files and replays it; each growth its range
+   * (since the full backup) holds grows the file again, zeroed, and a file added after the full backup, which the
+   * backup did not list, is created and zeroed when the replay reaches its ADD FILE; the data pages its records
+   * changed are read and written back.
+   */
+  private boolean restoreLog(Host host, int session) {
+    if (refusedWhileBusy(host)) return true;
+    if (chain.logBackupFrom < 0) {
+      messages.add(time(host) + "Msg 3201: there is no log backup of database '" + cfg.database() + "' to restore.");
+      return true;
+    }
+    long from = chain.logBackupFrom, to = chain.logBackupTo;
+    long since = Math.max(0, Math.min(from, chain.fullStartLsn < 0 ? from : chain.fullStartLsn));
+    List<FileZero> zeros = new ArrayList<>();
+    for (LogLayout.LogFile f : layout.files()) {
+      List<Vlf> vlfs = f.vlfs();
+      for (int i = 0; i < vlfs.size(); ) { // VLFs made together (one growth, or the file's creation) zeroed together
+        long created = vlfs.get(i).createLsn();
+        long offset = vlfs.get(i).offset(), bytes = 0;
+        int j = i;
+        for (; j < vlfs.size() && vlfs.get(j).createLsn() == created; j++) bytes += vlfs.get(j).size();
+        boolean listed = listed(f.id());
+        boolean made = created > since && created <= to && (i > 0 || !listed);
+        if (made) {
+          zeros.add(new FileZero(deviceOf[f.id()], f.id(), baseOf[f.id()] + offset, bytes,
+              Math.max(1, created - from)));
+        }
+        i = j;
+      }
+    }
+    LogLayout.LogFile first = layout.files().get(0);
+    List<Copy> copies = List.of(new Copy(0, to - from, deviceOf[first.id()], first.id(), baseOf[first.id()]));
+    long[] pages = host.dataPagesChanged(from, to);
+    int device = dataDevice(host);
+    running(RESTORE_LOG, session, from, to);
+    host.restore(new RestorePlan(RESTORE_LOG, zeros, copies, Math.max(0, device), DATA_FILE_ID, pages[0], pages[1]));
+    return false;
+  }
+
+  private boolean listed(int fileId) {
+    for (BackupChain.ListedFile f : chain.fullFiles) if (f.fileId() == fileId) return true;
+    return false;
+  }
+
+  /**
+   * ALTER DATABASE ... ADD FILE (REFERENCE.md 3, 5.4): the file is created on the data device, zeroed unless instant
+   * file initialization, its file system records written; the backup history's file list gets an entry.
+   */
+  private boolean addDataFile(Host host, int session) {
+    int id = chain.nextDataFileId++;
+    int n = chain.dataFilesCreated++;
+    int device = Math.max(0, dataDevice(host));
+    long stride = Math.max(1L << 20, (files.addedFileBytes() + (1L << 20) - 1) >> 20 << 20);
+    long at = dataBaseOffset(host) + BackupChain.ADDED_FILES_OFFSET + n * stride;
+    if (!files.instantFileInitialization() && files.addedFileBytes() > 0) {
+      host.zero(device, at, files.addedFileBytes(), id, session + 1);
+      zeroedBytes += files.addedFileBytes();
+      adminZeroes[session]++;
+    }
+    metadataWrites(host, device, id, session);
+    chain.history.fileCreated(id, host.appendLsn());
+    return adminZeroes[session] == 0;
+  }
+
+  /** ALTER DATABASE ... REMOVE FILE: the file system's records of the drop (the file's entry stays in the list). */
+  private boolean removeDataFile(Host host, int session) {
+    int device = Math.max(0, dataDevice(host));
+    metadataWrites(host, device, chain.nextDataFileId, session);
+    return adminZeroes[session] == 0;
+  }
+
+  /** The file system's records of a create or a drop: small writes where its metadata lies (before the files). */
+  private void metadataWrites(Host host, int device, int fileId, int session) {
+    long at = dataBaseOffset(host) + BackupChain.ADDED_FILES_OFFSET - (64L << 20);
+    for (int k = 0; k < files.metadataWrites(); k++) {
+      host.zero(device, at + (long) k * files.metadataBytes(), files.metadataBytes(), fileId, session + 1);
+      adminZeroes[session]++;
+    }
+  }
+
+  /** SQL Server's primary data file. */
+  static final int DATA_FILE_ID = 1;
+
+  private int dataDevice(Host host) {
+    int d = host.dataDevice();
+    if (d >= 0) return d;
+    int named = cfg.devices().indexOf("data-device");
+    return named;
+  }
+
+  private long dataBaseOffset(Host host) {
+    return host.dataDevice() >= 0 ? host.dataBaseOffset() : 0;
   }
 
   @Override
@@ -469,14 +684,40 @@ public final class ManagedLogSpace implements LogSpace {
     return out;
   }
 
+  /** The backup or restore the space asked its host for is done (the command returns). */
   @Override
   public void onLogBackupDone(Host host) {
     this.host = host;
-    int freed = truncateUpTo(backupTo);
-    messages.add(time(host) + "BACKUP LOG: log backed up to LSN " + backupTo + ", " + freed + " VLFs freed"
-        + (freed > 0 ? "." : " (log_reuse_wait " + reuseWait() + ")."));
-    int session = backupSession;
-    backupSession = -1;
+    int type = chain.running;
+    long from = chain.runningFrom, to = chain.runningTo;
+    switch (type) {
+      case BACKUP_LOG -> {
+        int freed = truncateUpTo(to);
+        chain.history.backupCompleted(from);
+        chain.logBackupFrom = from;
+        chain.logBackupTo = to;
+        messages.add(time(host) + "BACKUP LOG: log backed up to LSN " + to + ", " + freed + " VLFs freed"
+            + (freed > 0 ? "." : " (log_reuse_wait " + reuseWait() + ")."));
+      }
+      case BACKUP_FULL, BACKUP_DIFFERENTIAL -> {
+        chain.history.backupCompleted(from);
+        if (type == BACKUP_FULL) {
+          if (!chain.chain) backupLsn = Math.max(backupLsn, from); // the log chain begins: log backups read from here
+          chain.chain = true;
+          chain.fullStartLsn = from;
+          chain.changedSinceFull = 0;
+        }
+        messages.add(time(host) + (type == BACKUP_FULL ? "BACKUP DATABASE" : "BACKUP DATABASE WITH DIFFERENTIAL")
+            + ": the backup set is written.");
+      }
+      case RESTORE_DATABASE -> messages.add(time(host) + "RESTORE DATABASE: the files are created and the pages"
+          + " copied.");
+      case RESTORE_LOG -> messages.add(time(host) + "RESTORE LOG: the log is replayed up to LSN " + to + ".");
+      default -> throw new IllegalStateException("log space: a backup completed, but none was running");
+    }
+    int session = chain.runningSession;
+    chain.running = -1;
+    chain.runningSession = -1;
     host.adminDone(session);
   }
 
@@ -497,6 +738,57 @@ public final class ManagedLogSpace implements LogSpace {
   private static double dbl(Map<String, Object> g, String key) {
     Object v = g.get(key);
     return v instanceof Number n ? n.doubleValue() : 0;
+  }
+
+  // ------------------------------------------------------------------------------------------------ recovery
+
+  /** Where analysis starts after a crash: the last completed checkpoint's record (REFERENCE.md 3). */
+  public long analysisFromLsn(long hardenedLsn) {
+    return Math.min(hardenedLsn, Math.max(layout.activeStartLsn(), checkpointRecordLsn));
+  }
+
+  /** Where redo starts: MinLSN as the last checkpoint recorded it (the older of its record and the oldest open transaction). */
+  public long redoFromLsn(long hardenedLsn) {
+    return Math.min(hardenedLsn, Math.max(layout.activeStartLsn(), lastCheckpointLsn));
+  }
+
+  /** Every VLF's header, file by file, as start-up reads them. */
+  public List<ReadPiece> headerPieces() {
+    List<ReadPiece> headers = new ArrayList<>();
+    for (LogLayout.LogFile f : layout.files()) {
+      for (Vlf v : f.vlfs()) {
+        long at = baseOf[f.id()] + v.offset();
+        headers.add(new ReadPiece(deviceOf[f.id()], f.id(), at, at, 0));
+      }
+    }
+    return headers;
+  }
+
+  /** The active log in [from, to) as pieces, one per VLF, on its devices (each VLF's header read first). */
+  public List<ReadPiece> readPieces(long from, long to) {
+    return pieces(from, to);
+  }
+
+  /** The transactions a crash with the log hardened up to {@code hardenedLsn} leaves to roll back. */
+  public List<TransactionTable.Txn> losers(long hardenedLsn) {
+    return txns.losers(hardenedLsn);
+  }
+
+  /**
+   * The server lost what was not hardened: the log ends at {@code hardenedLsn} again (the VLFs entered by lost writes
+   * are not active), and the transactions whose end records were lost are to be rolled back.
+   */
+  public void crashed(long hardenedLsn) {
+    layout.rewindTo(hardenedLsn);
+  }
+
+  /** Recovery rolled the session's transactions back: their end record is logged, nothing of them is left. */
+  @Override
+  public void rolledBack(int session) {
+    reserved -= txnReserved[session];
+    txnReserved[session] = 0;
+    txnBegin[session] = -1;
+    txns.forgetAll(session);
   }
 
   // ------------------------------------------------------------------------------------------------ what DBAs see
@@ -578,8 +870,10 @@ public final class ManagedLogSpace implements LogSpace {
     return new State(layout.snapshot(), deviceOf.clone(), baseOf.clone(), txnBegin.clone(), txnReserved.clone(),
         new long[] {reserved, lastCheckpointLsn, backupLsn, replicatedLsn, growthZeroes, waiting ? 1 : 0, stallStart,
             full ? 1 : 0, checkpointWanted ? 1 : 0, checkpointAsked ? 1 : 0, growthStalls, growthStallNanos,
-            growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt, backupSession, backupTo},
-        adminZeroes.clone(), lastFullReason, List.copyOf(messages), List.copyOf(sqlPerf));
+            growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt, 0, 0,
+            Double.doubleToRawLongBits(reserveRatio), checkpointRecordLsn},
+        adminZeroes.clone(), lastFullReason, List.copyOf(messages), List.copyOf(sqlPerf), txns.snapshot(),
+        chain.snapshot());
   }
 
   @Override
@@ -608,8 +902,10 @@ public final class ManagedLogSpace implements LogSpace {
     fullErrors = c[14];
     peakUsed = c[15];
     firstFullAt = c[16];
-    backupSession = (int) c[17];
-    backupTo = c[18];
+    reserveRatio = Double.longBitsToDouble(c[19]);
+    checkpointRecordLsn = c[20];
+    txns.restore(s.txns());
+    chain.restore(s.chain());
     adminZeroes = s.adminZeroes().clone();
     lastFullReason = s.lastFullReason();
     messages.clear();
@@ -619,6 +915,6 @@ public final class ManagedLogSpace implements LogSpace {
   }
 
   public record State(LogLayout.State layout, int[] deviceOf, long[] baseOf, long[] txnBegin, long[] txnReserved,
-      long[] counters, int[] adminZeroes, String lastFullReason, List<String> messages, List<SqlPerf> sqlPerf)
-      implements CborSerializable {}
+      long[] counters, int[] adminZeroes, String lastFullReason, List<String> messages, List<SqlPerf> sqlPerf,
+      TransactionTable.State txns, BackupChain.State chain) implements CborSerializable {}
 }

@@ -31,14 +31,22 @@ public final class BackupProtocol {
 
   /** In a PIECE's d: the piece begins a VLF (or a file): its header is read first, after the reads before it. */
   public static final long HEADER_FIRST = 1;
+  /** In a PIECE's d (flags << 40): the piece is read from its end back to its start (undo walking the log back). */
+  public static final long BACKWARD = 2;
 
   /**
-   * A restore's work: ZERO_FILL (a = device offset, b = bytes, d = file id | device << 32): zero-initialize a log file
-   * before anything is copied; COPY (a = offset on the backup device, b = bytes, c = destination offset, d = file id |
-   * device << 32): copy from the backup device.
+   * A restore's work: ZERO_FILL (a = device offset, b = bytes, c = position: 0 before anything is copied, else when
+   * the replay has copied that many bytes; d = file id | device << 32): create a file (zero-initialized); COPY (a =
+   * offset on the backup device, b = bytes, c = destination offset, d = file id | device << 32): copy from the backup
+   * device.
    */
   public static final int ZERO_FILL = 44;
   public static final int COPY = 45;
+  /**
+   * The data pages a RESTORE LOG redoes: a = the first page's device offset, b = how many (contiguous), d = file id |
+   * device << 32: each read as the replay reaches it and written back when the replay ends.
+   */
+  public static final int PAGES = 46;
 
   public static final int LOG = 0;
   public static final int FULL = 1;
@@ -47,7 +55,7 @@ public final class BackupProtocol {
   public static final int RESTORE_LOG = 4;
 
   public static final Protocol REQUESTS = Protocol.of("backup requests", BEGIN, "begin", PIECE, "piece", END, "end",
-      ZERO_FILL, "zero-fill", COPY, "copy");
+      ZERO_FILL, "zero-fill", COPY, "copy", PAGES, "pages");
   public static final Protocol REPLIES = Protocol.of("backup replies", DONE, "done");
 
   /** BACKUP LOG, BACKUP DATABASE, ... as the completion message names it. */

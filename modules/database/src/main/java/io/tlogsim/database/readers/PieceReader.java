@@ -12,7 +12,8 @@ import java.util.Arrays;
  * another file) it lets its reads drain and reads that VLF's header, and only then goes on. So each boundary costs a
  * header read and a restart of the stream, whatever the device makes of them (a seek and a lost revolution on a
  * disk, a request's latency on any device). A piece of 0 bytes reads its header alone (what start-up does for every
- * VLF). The owner sends the device completions it gets back here ({@link #completed}).
+ * VLF). A piece marked {@link BackupProtocol#BACKWARD} is read from its end to its start (undo walks the log back).
+ * The owner sends the device completions it gets back here ({@link #completed}).
  */
 final class PieceReader {
   static final long HEADER_TAG = 1L << 43;
@@ -32,6 +33,7 @@ final class PieceReader {
   private boolean headerInFlight;
   private int inFlight;
   private long total;
+  private long readDone;
   private long reads;
   private long headerReads;
   private long boundaries;
@@ -56,6 +58,7 @@ final class PieceReader {
     headerInFlight = false;
     inFlight = 0;
     total = 0;
+    readDone = 0;
     reads = 0;
     headerReads = 0;
     boundaries = 0;
@@ -89,10 +92,11 @@ final class PieceReader {
             fileId);
         return;
       }
+      boolean backward = ((d >>> 40) & BackupProtocol.BACKWARD) != 0;
       while (pieceDone < pieces[i + 2] && inFlight < maxInFlight) {
         long n = Math.min(readBytes, pieces[i + 2] - pieceDone);
-        ctx.send(deviceLinks[device], ctx.now() + linkNanos, DeviceProtocol.READ, READ_TAG | n, n,
-            pieces[i + 1] + pieceDone, fileId);
+        long at = backward ? pieces[i + 1] + pieces[i + 2] - pieceDone - n : pieces[i + 1] + pieceDone;
+        ctx.send(deviceLinks[device], ctx.now() + linkNanos, DeviceProtocol.READ, READ_TAG | n, n, at, fileId);
         pieceDone += n;
         inFlight++;
         reads++;
@@ -112,7 +116,13 @@ final class PieceReader {
       return 0;
     }
     inFlight--;
+    readDone += bytes;
     return bytes;
+  }
+
+  /** Bytes of the pieces read so far (completed reads). */
+  long read() {
+    return readDone;
   }
 
   /** Every piece is read. */
@@ -138,7 +148,7 @@ final class PieceReader {
 
   State state() {
     return new State(Arrays.copyOf(pieces, count * 4), count, piece, pieceDone, headerRead, headerInFlight, inFlight,
-        total, reads, headerReads, boundaries);
+        total, readDone, reads, headerReads, boundaries);
   }
 
   void restore(State s) {
@@ -150,11 +160,13 @@ final class PieceReader {
     headerInFlight = s.headerInFlight();
     inFlight = s.inFlight();
     total = s.total();
+    readDone = s.readDone();
     reads = s.reads();
     headerReads = s.headerReads();
     boundaries = s.boundaries();
   }
 
   record State(long[] pieces, int count, int piece, long pieceDone, boolean headerRead, boolean headerInFlight,
-      int inFlight, long total, long reads, long headerReads, long boundaries) implements CborSerializable {}
+      int inFlight, long total, long readDone, long reads, long headerReads, long boundaries)
+      implements CborSerializable {}
 }

@@ -1,5 +1,6 @@
 package io.tlogsim.database.readers;
 
+import io.tlogsim.database.logspace.LogSpace.ReadPiece;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
@@ -11,108 +12,284 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Crash recovery of a database (REFERENCE.md 3): at restart the log is opened and every VLF's header read (the delay
- * before recovery starts), then analysis (reads the log from the last checkpoint), redo (reads it again and replays
- * committed work not yet in the data files) and undo (reads the log of transactions without a commit and rolls them
- * back). Every read goes through the storage models with the log reader's cost at each VLF boundary
- * ({@link PieceReader}); redo and undo also apply what they read, at {@code redoApplyMBps} and {@code undoApplyMBps},
- * overlapped with the reads. The error log shows it all in virtual time.
+ * Crash recovery of a database as SQL Server does it (REFERENCE.md 3, ARIES), carrying out a {@link RecoveryPlan}:
+ *
+ * <ol>
+ *   <li>start-up: every VLF's header is read, one after the other (the delay before recovery starts);</li>
+ *   <li>analysis: the log from the last checkpoint's begin to the end, VLF by VLF (header first);</li>
+ *   <li>redo: the log from MinLSN to the end; each data page a redone record touches is read from the data device the
+ *       first time (its page LSN compared), no sooner than the log that names it; the records are applied at
+ *       {@code redoApplyMBps} of log, overlapped with the reads;</li>
+ *   <li>undo: each transaction without a commit, newest first, its log read backward from its last record to its
+ *       first; for each change a compensation record goes to the log manager ({@link RecoveryProtocol#COMPENSATE}),
+ *       which writes it like any record (log blocks, log space: it uses the transaction's reservation); the pages it
+ *       changed that redo did not bring in are read; applied at {@code undoApplyMBps}. Undo ends when the log manager
+ *       has hardened every compensation record ({@link RecoveryProtocol#HARDEN}).</li>
+ * </ol>
+ * Then it tells the log manager ({@link RecoveryProtocol#DONE}), which takes the checkpoint that ends recovery. The
+ * error log shows it all in virtual time.
  */
 public final class RecoveryManager implements SimComponent {
-  static final int TIMER_PHASE = 80;
+  static final int TIMER_PHASE = 85;
   static final String[] PHASES = {"start-up", "analysis", "redo", "undo"};
+  private static final long PAGE_TAG = 1L << 45;
+  /** Compensation records per event to the log manager (event batching, not a model constant). */
+  static final int CLR_CHUNK = 1000;
 
-  /** @param redoApplyMBps, undoApplyMBps MB/s (10^6 B/s) of log that redo and undo apply */
-  public record Config(int readBytes, int readsInFlight, int headerBytes, double redoApplyMBps, double undoApplyMBps)
-      implements CborSerializable {}
+  /**
+   * @param redoApplyMBps, undoApplyMBps MB/s (10^6 B/s) of log that redo and undo apply
+   * @param pageReadsInFlight data-page reads redo and undo keep outstanding at once
+   */
+  public record Config(int readBytes, int readsInFlight, int headerBytes, double redoApplyMBps, double undoApplyMBps,
+      int pageReadsInFlight) implements CborSerializable {
 
-  /** One recovery: when the crash was, each phase's time, and the transactions rolled forward and back. */
+    public Config(int readBytes, int readsInFlight, int headerBytes, double redoApplyMBps, double undoApplyMBps) {
+      this(readBytes, readsInFlight, headerBytes, redoApplyMBps, undoApplyMBps, 8);
+    }
+  }
+
+  /** One recovery: when the crash was, each phase's time, and what it read and wrote. */
   public record Recovery(long crashNanos, long startDelayNanos, long analysisNanos, long redoNanos, long undoNanos,
-      long rolledForward, long rolledBack, long headerReads, long bytesRead, long boundaries)
+      long rolledForward, long rolledBack, long headerReads, long bytesRead, long boundaries, long pagesRead,
+      long pagesApplied, long compensationRecords, long analysisBytes, long redoBytes, long undoBytes)
       implements CborSerializable {}
 
   public record Stats(List<Recovery> recoveries, List<BackupAgent.Message> errorLog) implements CborSerializable {}
 
   private final Config cfg;
+  private final int[] deviceLinks;
   private final int replyLink;
   private final long linkNanos;
-  private final PieceReader[] readers = new PieceReader[4];
+  private final PieceReader reader;
 
   // ---- state (snapshot: State) ----
-  private boolean running;
-  private boolean planned;
+  private RecoveryPlan plan; // null: no recovery running
   private int phase;
   private long phaseStart;
   private long crash;
-  private long forward;
-  private long back;
   private long applyBusyUntil;
   private boolean timerSet;
+  private int nextPage; // redo: the next of the plan's pages to read; undo: of the loser's
+  private int pagesInFlight;
+  private int loser; // undo: the loser being rolled back
+  private long clrSent; // ... its compensation records sent
+  private int rangeIndex; // ... where in its row ranges they are
+  private long rangeDone;
+  private boolean hardening; // undo waits for the log manager to harden its compensation records
+  private long pagesRead;
+  private long clrs;
   private final long[] phaseNanos = new long[4];
+  private final long[] phaseBytes = new long[4];
+  private long headerReads;
+  private long boundaries;
   private final List<Recovery> recoveries = new ArrayList<>();
   private final List<BackupAgent.Message> errorLog = new ArrayList<>();
+  // the former protocol (pieces as events): collected into a plan at END
+  private List<List<ReadPiece>> legacy;
+  private long legacyForward;
+  private long legacyBack;
+
+  /** @param deviceLinks links to the database's devices, by the device index the plan's pieces and pages use */
+  public RecoveryManager(Config cfg, int[] deviceLinks, int replyLink, long linkNanos) {
+    this.cfg = cfg;
+    this.deviceLinks = deviceLinks.clone();
+    this.replyLink = replyLink;
+    this.linkNanos = linkNanos;
+    this.reader = new PieceReader(cfg.readBytes(), cfg.readsInFlight(), cfg.headerBytes(), linkNanos, deviceLinks);
+  }
 
   public RecoveryManager(Config cfg, int logLink, int replyLink, long linkNanos) {
     this(cfg, new int[] {logLink}, replyLink, linkNanos);
-  }
-
-  /** @param logLinks links to the log's devices, by the device index in a piece's d */
-  public RecoveryManager(Config cfg, int[] logLinks, int replyLink, long linkNanos) {
-    this.cfg = cfg;
-    this.replyLink = replyLink;
-    this.linkNanos = linkNanos;
-    for (int i = 0; i < 4; i++) {
-      readers[i] = new PieceReader(cfg.readBytes(), cfg.readsInFlight(), cfg.headerBytes(), linkNanos, logLinks);
-    }
   }
 
   @Override
   public void onEvent(Context ctx, Event ev) {
     switch (ev.kind()) {
       case RecoveryProtocol.RECOVER -> {
-        if (running) throw new SimulationException("recovery manager: a recovery is already running");
-        running = true;
-        planned = false;
-        crash = ctx.now();
-        forward = ev.a();
-        back = ev.b();
-        for (PieceReader r : readers) r.reset();
-        errorLog.add(new BackupAgent.Message(ctx.now(), "Starting up database 'db'."));
+        if (plan != null || legacy != null) throw new SimulationException("recovery manager: already recovering");
+        if (ev.payload() instanceof RecoveryPlan p) {
+          crash = ctx.now();
+          begin(ctx, p);
+        } else { // the former protocol: the pieces follow as events
+          legacy = new ArrayList<>(List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
+          legacyForward = ev.a();
+          legacyBack = ev.b();
+          crash = ctx.now();
+        }
       }
       case RecoveryProtocol.HEADERS, RecoveryProtocol.ANALYSIS, RecoveryProtocol.REDO, RecoveryProtocol.UNDO ->
-          readers[ev.kind() - RecoveryProtocol.HEADERS].add(ev.a(), ev.b(), ev.c(), ev.d());
+          legacy.get(ev.kind() - RecoveryProtocol.HEADERS).add(new ReadPiece((int) ((ev.d() >>> 32) & 0xff),
+              (int) (ev.d() & 0xffff_ffffL), ev.a(), ev.b(), ev.c()));
       case RecoveryProtocol.END -> {
-        planned = true;
-        startPhase(ctx, 0);
+        List<RecoveryPlan.Loser> losers = new ArrayList<>();
+        if (legacyBack > 0) losers.add(new RecoveryPlan.Loser(-1, 0, 0, legacy.get(3), new long[0], new long[0], 0));
+        RecoveryPlan p = new RecoveryPlan(0, 0, 0, legacy.get(0), legacy.get(1), legacy.get(2), new long[0],
+            new long[0], 0, 0, 0, 8192, losers, legacyForward);
+        legacy = null;
+        begin(ctx, p);
       }
-      case DeviceProtocol.DONE -> {
-        long bytes = readers[phase].completed(ev.a(), ev.b());
-        double rate = phase == 2 ? cfg.redoApplyMBps() : phase == 3 ? cfg.undoApplyMBps() : 0;
-        if (bytes > 0 && rate > 0) {
-          applyBusyUntil = Math.max(ctx.now(), applyBusyUntil) + (long) Math.ceil(bytes * 1e3 / rate);
-        }
-        readers[phase].pump(ctx);
+      case DeviceProtocol.DONE -> completed(ctx, ev.a(), ev.b());
+      case RecoveryProtocol.HARDENED -> {
+        hardening = false;
         endPhaseIfDone(ctx);
       }
       case TIMER_PHASE -> {
         timerSet = false;
-        endPhase(ctx);
+        endPhaseIfDone(ctx);
       }
       default -> throw new SimulationException("recovery manager: unknown event kind " + ev.kind());
     }
   }
 
+  private void begin(Context ctx, RecoveryPlan p) {
+    plan = p;
+    java.util.Arrays.fill(phaseNanos, 0);
+    java.util.Arrays.fill(phaseBytes, 0);
+    pagesRead = 0;
+    clrs = 0;
+    headerReads = 0;
+    boundaries = 0;
+    errorLog.add(new BackupAgent.Message(ctx.now(), "Starting up database 'db'."));
+    startPhase(ctx, 0);
+  }
+
+  // ------------------------------------------------------------------------------------------------ phases
+
   private void startPhase(Context ctx, int p) {
     phase = p;
     phaseStart = ctx.now();
     applyBusyUntil = ctx.now();
-    readers[p].pump(ctx);
+    nextPage = 0;
+    pagesInFlight = 0;
+    reader.reset();
+    switch (p) {
+      case 0 -> plan.headers().forEach(this::add);
+      case 1 -> plan.analysis().forEach(this::add);
+      case 2 -> plan.redo().forEach(this::add);
+      default -> {
+        loser = -1;
+        nextLoser(ctx);
+        return;
+      }
+    }
+    pump(ctx);
+    endPhaseIfDone(ctx); // a phase with nothing to read ends at once
+  }
+
+  private void add(ReadPiece piece) {
+    add(piece, false);
+  }
+
+  private void add(ReadPiece piece, boolean backward) {
+    long flags = BackupProtocol.HEADER_FIRST | (backward ? BackupProtocol.BACKWARD : 0);
+    reader.add(piece.headerOffset(), piece.deviceOffset(), piece.bytes(),
+        piece.fileId() | ((long) piece.device() << 32) | (flags << 40));
+  }
+
+  /** Undo: the next transaction to roll back, or, after the last, the log manager hardens what undo wrote. */
+  private void nextLoser(Context ctx) {
+    if (loser >= 0) { // the one before is rolled back: its end record
+      RecoveryPlan.Loser done = plan.losers().get(loser);
+      if (done.session() >= 0) ctx.send(replyLink, ctx.now() + linkNanos, RecoveryProtocol.UNDONE, done.session(), 0);
+    }
+    loser++;
+    headerReads += reader.headerReads();
+    boundaries += reader.boundaries();
+    phaseBytes[3] += reader.total();
+    reader.reset();
+    nextPage = 0;
+    pagesInFlight = 0;
+    clrSent = 0;
+    rangeIndex = 0;
+    rangeDone = 0;
+    if (loser < plan.losers().size()) {
+      for (ReadPiece piece : plan.losers().get(loser).pieces()) add(piece, true);
+      pump(ctx);
+      endPhaseIfDone(ctx);
+      return;
+    }
+    if (clrs > 0) { // every compensation record hardened before recovery completes
+      hardening = true;
+      ctx.send(replyLink, ctx.now() + linkNanos, RecoveryProtocol.HARDEN, 0, 0);
+    }
     endPhaseIfDone(ctx);
   }
 
-  /** The phase's reads are done: it ends when what they brought is applied too. */
+  /** Issues the log reads and the page reads that may go now; in undo, the compensation records due. */
+  private void pump(Context ctx) {
+    reader.pump(ctx);
+    long[] pages = phase == 2 ? plan.redoPages() : phase == 3 && loser < plan.losers().size()
+        ? plan.losers().get(loser).pages() : null;
+    if (pages == null) return;
+    while (nextPage < pages.length && pagesInFlight < cfg.pageReadsInFlight() && pageDue(nextPage, pages.length)) {
+      ctx.send(deviceLinks[plan.dataDevice()], ctx.now() + linkNanos, DeviceProtocol.READ, PAGE_TAG, plan.pageBytes(),
+          pages[nextPage], plan.dataFileId());
+      nextPage++;
+      pagesInFlight++;
+    }
+  }
+
+  /** A page may be read once the log that names it has been read (redo), or its share of the log (undo). */
+  private boolean pageDue(int i, int n) {
+    if (phase == 2) return reader.read() >= plan.redoPageNeededAt()[i];
+    long total = reader.total();
+    return total == 0 || (double) i / n <= (double) reader.read() / total;
+  }
+
+  private void completed(Context ctx, long tag, long bytes) {
+    if (plan == null) return; // a read of an earlier recovery
+    if (tag == PAGE_TAG) {
+      pagesInFlight--;
+      pagesRead++;
+    } else {
+      long data = reader.completed(tag, bytes);
+      double rate = phase == 2 ? cfg.redoApplyMBps() : phase == 3 ? cfg.undoApplyMBps() : 0;
+      if (data > 0 && rate > 0) {
+        applyBusyUntil = Math.max(ctx.now(), applyBusyUntil) + (long) Math.ceil(data * 1e3 / rate);
+      }
+      if (phase == 3) compensate(ctx, false);
+    }
+    pump(ctx);
+    endPhaseIfDone(ctx);
+  }
+
+  /**
+   * Sends the compensation records for the changes undo has read back so far (the loser's newest first, in chunks),
+   * all of them once its log is read.
+   */
+  private void compensate(Context ctx, boolean all) {
+    RecoveryPlan.Loser l = plan.losers().get(loser);
+    long records = l.records();
+    long total = reader.total();
+    long due = all || total == 0 ? records : (long) Math.floor(records * (double) reader.read() / total);
+    long[] r = l.rowRanges();
+    while (clrSent < due && rangeIndex < r.length) {
+      long first = r[rangeIndex], count = r[rangeIndex + 1];
+      long n = Math.min(Math.min(CLR_CHUNK, count - rangeDone), due - clrSent);
+      long row = first < 0 ? -1 : first + count - rangeDone - n; // newest rows first
+      ctx.send(replyLink, ctx.now() + linkNanos, RecoveryProtocol.COMPENSATE, l.session(), l.clrBytes(), row, n);
+      clrSent += n;
+      clrs += n;
+      rangeDone += n;
+      if (rangeDone == count) {
+        rangeIndex += 2;
+        rangeDone = 0;
+      }
+    }
+  }
+
+  /** The phase's reads are done: it ends when what they brought is applied (and, in undo, hardened) too. */
   private void endPhaseIfDone(Context ctx) {
-    if (!readers[phase].done() || timerSet) return;
+    if (plan == null || timerSet || !reader.done() || pagesInFlight > 0) return;
+    long[] pages = phase == 2 ? plan.redoPages() : phase == 3 && loser < plan.losers().size()
+        ? plan.losers().get(loser).pages() : null;
+    if (pages != null && nextPage < pages.length) return;
+    if (phase == 3 && loser < plan.losers().size()) {
+      compensate(ctx, true);
+      nextLoser(ctx);
+      return;
+    }
+    if (hardening) return;
     if (applyBusyUntil > ctx.now()) {
       timerSet = true;
       ctx.schedule(applyBusyUntil, TIMER_PHASE, 0, 0);
@@ -124,20 +301,26 @@ public final class RecoveryManager implements SimComponent {
   private void endPhase(Context ctx) {
     long now = ctx.now();
     phaseNanos[phase] = now - phaseStart;
+    if (phase < 3) {
+      headerReads += reader.headerReads();
+      boundaries += reader.boundaries();
+      phaseBytes[phase] = reader.total();
+    }
+    long rolledBack = legacyBack > 0 ? legacyBack : plan.losers().size();
     switch (phase) {
       case 1 -> {
         // the estimate the server prints: what redo and undo have left to read, at the rate analysis read
-        long left = readers[2].total() + readers[3].total();
-        double estimate = phaseNanos[1] > 0 && readers[1].total() > 0
-            ? left / (readers[1].total() / (phaseNanos[1] / 1e9)) : 0;
+        long left = plan.redoBytes();
+        for (RecoveryPlan.Loser l : plan.losers()) left += l.bytes();
+        double estimate = phaseNanos[1] > 0 && phaseBytes[1] > 0 ? left / (phaseBytes[1] / (phaseNanos[1] / 1e9)) : 0;
         errorLog.add(new BackupAgent.Message(now, String.format(Locale.ROOT, "Recovery of database 'db' (5) is 0%%"
             + " complete (approximately %d seconds remain). Phase 2 of 3. This is an informational message only."
             + " No user action is required.", Math.round(estimate))));
       }
-      case 2 -> errorLog.add(new BackupAgent.Message(now, forward + " transactions rolled forward in database 'db'"
+      case 2 -> errorLog.add(new BackupAgent.Message(now, plan.rolledForward() + " transactions rolled forward in"
+          + " database 'db' (5). This is an informational message only. No user action is required."));
+      case 3 -> errorLog.add(new BackupAgent.Message(now, rolledBack + " transactions rolled back in database 'db'"
           + " (5). This is an informational message only. No user action is required."));
-      case 3 -> errorLog.add(new BackupAgent.Message(now, back + " transactions rolled back in database 'db' (5)."
-          + " This is an informational message only. No user action is required."));
       default -> { }
     }
     if (phase < 3) {
@@ -149,14 +332,11 @@ public final class RecoveryManager implements SimComponent {
         + " (database ID 5) in %d second(s) (analysis %d ms, redo %d ms, undo %d ms.) This is an informational message"
         + " only. No user action is required.", Math.round(total / 1e9), phaseNanos[1] / 1_000_000,
         phaseNanos[2] / 1_000_000, phaseNanos[3] / 1_000_000)));
-    long bytes = 0, boundaries = 0;
-    for (PieceReader r : readers) {
-      bytes += r.total();
-      boundaries += r.boundaries();
-    }
-    recoveries.add(new Recovery(crash, phaseNanos[0], phaseNanos[1], phaseNanos[2], phaseNanos[3], forward, back,
-        readers[0].headerReads(), bytes, boundaries));
-    running = false;
+    recoveries.add(new Recovery(crash, phaseNanos[0], phaseNanos[1], phaseNanos[2], phaseNanos[3],
+        plan.rolledForward(), rolledBack, headerReads, phaseBytes[1] + phaseBytes[2] + phaseBytes[3], boundaries,
+        pagesRead, plan.redoPagesApplied(), clrs, phaseBytes[1], phaseBytes[2], phaseBytes[3]));
+    plan = null;
+    legacyBack = 0;
     ctx.send(replyLink, now + linkNanos, RecoveryProtocol.DONE, now, 0);
   }
 
@@ -168,35 +348,49 @@ public final class RecoveryManager implements SimComponent {
 
   @Override
   public Object snapshot() {
-    PieceReader.State[] rs = new PieceReader.State[4];
-    for (int i = 0; i < 4; i++) rs[i] = readers[i].state();
-    return new State(running, planned, phase, phaseStart, crash, forward, back, applyBusyUntil, timerSet,
-        phaseNanos.clone(), rs, List.copyOf(recoveries), List.copyOf(errorLog));
+    return new State(plan, phase, phaseStart, crash, applyBusyUntil, timerSet, nextPage, pagesInFlight, loser, clrSent,
+        rangeIndex, rangeDone, hardening, pagesRead, clrs, phaseNanos.clone(), phaseBytes.clone(), headerReads,
+        boundaries, reader.state(), List.copyOf(recoveries), List.copyOf(errorLog), legacy, legacyForward, legacyBack);
   }
 
   @Override
   public void restore(Object snapshot) {
     State s = (State) snapshot;
-    running = s.running();
-    planned = s.planned();
+    plan = s.plan();
     phase = s.phase();
     phaseStart = s.phaseStart();
     crash = s.crash();
-    forward = s.forward();
-    back = s.back();
     applyBusyUntil = s.applyBusyUntil();
     timerSet = s.timerSet();
+    nextPage = s.nextPage();
+    pagesInFlight = s.pagesInFlight();
+    loser = s.loser();
+    clrSent = s.clrSent();
+    rangeIndex = s.rangeIndex();
+    rangeDone = s.rangeDone();
+    hardening = s.hardening();
+    pagesRead = s.pagesRead();
+    clrs = s.clrs();
     System.arraycopy(s.phaseNanos(), 0, phaseNanos, 0, 4);
-    for (int i = 0; i < 4; i++) readers[i].restore(s.readers()[i]);
+    System.arraycopy(s.phaseBytes(), 0, phaseBytes, 0, 4);
+    headerReads = s.headerReads();
+    boundaries = s.boundaries();
+    reader.restore(s.reader());
     recoveries.clear();
     recoveries.addAll(s.recoveries());
     errorLog.clear();
     errorLog.addAll(s.errorLog());
+    legacy = s.legacy() == null ? null : new ArrayList<>(s.legacy().stream().map(l -> (List<ReadPiece>) new ArrayList<>(l))
+        .toList());
+    legacyForward = s.legacyForward();
+    legacyBack = s.legacyBack();
   }
 
-  public record State(boolean running, boolean planned, int phase, long phaseStart, long crash, long forward,
-      long back, long applyBusyUntil, boolean timerSet, long[] phaseNanos, PieceReader.State[] readers,
-      List<Recovery> recoveries, List<BackupAgent.Message> errorLog) implements CborSerializable {}
+  public record State(RecoveryPlan plan, int phase, long phaseStart, long crash, long applyBusyUntil, boolean timerSet,
+      int nextPage, int pagesInFlight, int loser, long clrSent, int rangeIndex, long rangeDone, boolean hardening,
+      long pagesRead, long clrs, long[] phaseNanos, long[] phaseBytes, long headerReads, long boundaries,
+      PieceReader.State reader, List<Recovery> recoveries, List<BackupAgent.Message> errorLog,
+      List<List<ReadPiece>> legacy, long legacyForward, long legacyBack) implements CborSerializable {}
 
   @Override
   public Object results() {

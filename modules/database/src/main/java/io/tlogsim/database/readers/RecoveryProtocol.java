@@ -3,22 +3,23 @@ package io.tlogsim.database.readers;
 import io.tlogsim.kernel.Protocol;
 
 /**
- * Events between a database restarting after a crash and its recovery manager: RECOVER, then the pieces of each
- * phase (every VLF's header; the log analysis reads; the log redo replays; the log undo rolls back), then END; the
- * manager answers DONE when the database is recovered.
+ * Events between a restarting database's log manager and its recovery manager (REFERENCE.md 3): RECOVER carries the
+ * {@link RecoveryPlan}; during undo the manager sends the compensation records it writes (COMPENSATE), the end of each
+ * rolled-back transaction (UNDONE) and, at the end, asks for them to be hardened (HARDEN, answered HARDENED); DONE
+ * when recovery is complete (the log manager then takes the checkpoint that ends it).
  */
 public final class RecoveryProtocol {
   private RecoveryProtocol() {}
 
-  /** The manager's input port for requests (its device's completions come on 1). */
+  /** The manager's input port for requests (its devices' completions come on 1). */
   public static final int REQUESTS_PORT = 0;
   public static final int DEVICE_PORT = 1;
   /** The database's input port for the manager's replies. */
   public static final int REPLIES_PORT = 2;
 
-  /** Recover: a = transactions to roll forward, b = to roll back. */
+  /** Recover: the payload is the {@link RecoveryPlan}. (Formerly: a = to roll forward, b = back, pieces as events.) */
   public static final int RECOVER = 70;
-  /** A piece of a phase (payload as {@link BackupProtocol#PIECE}); the kind names the phase. */
+  /** The former protocol: a piece of a phase (payload as {@link BackupProtocol#PIECE}); the kind names the phase. */
   public static final int HEADERS = 71;
   public static final int ANALYSIS = 72;
   public static final int REDO = 73;
@@ -26,8 +27,19 @@ public final class RecoveryProtocol {
   public static final int END = 75;
   /** Recovered: a = when recovery ended (ns). */
   public static final int DONE = 76;
+  /**
+   * Compensation records undo writes: a = the session whose transaction it rolls back, b = bytes each, c = the first
+   * row they change (-1: none), d = how many (rows c .. c+d-1).
+   */
+  public static final int COMPENSATE = 77;
+  /** The session's transaction is rolled back: a = session (its end record is logged, its reservation released). */
+  public static final int UNDONE = 78;
+  /** Harden everything logged so far; answered with HARDENED. */
+  public static final int HARDEN = 79;
+  public static final int HARDENED = 80;
 
   public static final Protocol REQUESTS = Protocol.of("recovery requests", RECOVER, "recover", HEADERS, "headers",
-      ANALYSIS, "analysis", REDO, "redo", UNDO, "undo", END, "end");
-  public static final Protocol REPLIES = Protocol.of("recovery replies", DONE, "done");
+      ANALYSIS, "analysis", REDO, "redo", UNDO, "undo", END, "end", HARDENED, "hardened");
+  public static final Protocol REPLIES = Protocol.of("recovery replies", DONE, "done", COMPENSATE, "compensate",
+      UNDONE, "undone", HARDEN, "harden");
 }

@@ -22,7 +22,7 @@ public final class ReplicationLogReader implements SimComponent {
   public static final int PIECE = 90;
   /** The pass is complete: a = the LSN it reads up to. */
   public static final int END = 91;
-  /** Read: a = the LSN read up to (the database's input port {@code readpath.Database#REPLICATION_PORT}). */
+  /** Read: a = the LSN read up to (the log manager's input port {@code LogProtocol#REPLICATION_PORT}). */
   public static final int DONE = 92;
   static final int TIMER_PROCESSED = 93;
 
@@ -44,10 +44,16 @@ public final class ReplicationLogReader implements SimComponent {
 
   public ReplicationLogReader(int readBytes, int readsInFlight, int headerBytes, double processMBps, int logLink,
       int replyLink, long linkNanos) {
+    this(readBytes, readsInFlight, headerBytes, processMBps, new int[] {logLink}, replyLink, linkNanos);
+  }
+
+  /** @param deviceLinks links to the log's devices, by the device index the pieces name */
+  public ReplicationLogReader(int readBytes, int readsInFlight, int headerBytes, double processMBps, int[] deviceLinks,
+      int replyLink, long linkNanos) {
     this.processMBps = processMBps;
     this.replyLink = replyLink;
     this.linkNanos = linkNanos;
-    this.reader = new PieceReader(readBytes, readsInFlight, headerBytes, linkNanos, new int[] {logLink});
+    this.reader = new PieceReader(readBytes, readsInFlight, headerBytes, linkNanos, deviceLinks);
   }
 
   @Override

@@ -47,6 +47,7 @@ public final class SessionPool implements SimComponent {
   private static final byte THOUGHT = 1; // thought; the step's action is next
   private static final byte ACTED = 2; // a one-off step acted and waits for its reply or timer
   private static final byte ROLLED_BACK = 3; // a large update's undo is done
+  private static final byte FILE_LOGGED = 4; // a file step's file is created (or dropped) and its records are sent
 
   private final int firstSession;
   private final int count;
@@ -245,12 +246,17 @@ public final class SessionPool implements SimComponent {
           mode[i] = (byte) st.mode();
           yield false;
         }
-        case GROW_LOG, ADD_LOG_FILE, REMOVE_FILE, SHRINK_FILE, SQLPERF, BACKUP_LOG -> {
-          if (sub[i] == ACTED) yield false;
+        case GROW_LOG, ADD_LOG_FILE, REMOVE_FILE, SHRINK_FILE, SQLPERF, BACKUP_LOG, BACKUP_DATABASE, RESTORE_DATABASE,
+            RESTORE_LOG, CRASH -> {
+          if (sub[i] == ACTED) {
+            if (st.type() == Step.Type.CRASH) txn[i] = 0; // recovery rolled back what the session had open
+            yield false;
+          }
           sub[i] = ACTED;
           ctx.send(logLink, now + w.hopNanos(), LogProtocol.ADMIN, firstSession + i, si);
           yield true;
         }
+        case ADD_DATA_FILE, REMOVE_DATA_FILE -> fileLoop(ctx, i, st, si, now);
         case CHECKPOINT, FLUSH_LOG -> {
           if (sub[i] == ACTED) yield false;
           sub[i] = ACTED;
@@ -258,9 +264,6 @@ public final class SessionPool implements SimComponent {
               : LogProtocol.FLUSH, firstSession + i, 0);
           yield true;
         }
-        // refused when the scenario loads (CommitPathKind.validate): a DBA's command of the read-path kind
-        case ADD_DATA_FILE, REMOVE_DATA_FILE, BACKUP_DATABASE, CRASH, RESTORE_DATABASE, RESTORE_LOG ->
-            throw new SimulationException("session pool: step " + st.type().word + " belongs to the read path");
       };
       if (waiting) return;
       next(ctx, i, now);
@@ -288,6 +291,37 @@ public final class SessionPool implements SimComponent {
     }
     commit(ctx, i, start, start, LogProtocol.FLAG_BEGIN);
     return true;
+  }
+
+  /**
+   * ALTER DATABASE ... ADD FILE (or REMOVE FILE), {@code rows} times: the file is created (or dropped) on its device
+   * first (an administration request the log manager answers when the device has done it), then the statement's
+   * records and its commit are logged, and the session waits for them before the next file.
+   */
+  private boolean fileLoop(Context ctx, int i, Step st, int si, long now) {
+    switch (sub[i]) {
+      case ACTED -> { // the file is there (or gone): the statement logs it and commits
+        long end = cpu.run(now, w.cpuStatementNanos());
+        ctx.send(logLink, end + w.hopNanos(), LogProtocol.RECORDS, LogProtocol.recordsA(firstSession + i,
+            LogProtocol.FLAG_BEGIN, 0), recordBytes(st, Step.Type.INSERT), -1, 1);
+        txn[i] = 1;
+        sub[i] = FILE_LOGGED;
+        commit(ctx, i, now, end, 0);
+        return true;
+      }
+      case FILE_LOGGED -> { // committed: the next file
+        done[i]++;
+        statements++;
+        sub[i] = FRESH;
+        return fileLoop(ctx, i, st, si, now);
+      }
+      default -> {
+        if (done[i] >= st.rows()) return false;
+        sub[i] = ACTED;
+        ctx.send(logLink, now + w.hopNanos(), LogProtocol.ADMIN, firstSession + i, si);
+        return true;
+      }
+    }
   }
 
   /** A loop of single-row statements, a commit every {@code commitEvery} of them and at the end. */
@@ -337,18 +371,27 @@ public final class SessionPool implements SimComponent {
         long end = cpu.run(now, w.cpuStatementNanos() + st.rows() * w.cpuRowNanos(op));
         long first = row[i];
         row[i] += st.rows();
-        sendSpread(ctx, i, now, end, st.rows(), recordBytes(st, op), first, LogProtocol.FLAG_BEGIN, undoBytes(st, op));
+        // the first statement begins the transaction; one left open by an earlier step goes on
+        long begins = txn[i] == 0 ? LogProtocol.FLAG_BEGIN : 0;
+        sendSpread(ctx, i, now, end, st.rows(), recordBytes(st, op), first, begins, undoBytes(st, op));
         if (st.splitBytes() > 0) { // page splits as rows grow: logged by system transactions, nothing reserved
           sendSpread(ctx, i, now, end, st.rows(), st.splitBytes(), -1, 0, 0);
         }
         if (st.growBytes() > 0) growSpread(ctx, i, now, end, st.rows(), st.growBytes());
         statements++;
         rowsTouched += st.rows();
+        txn[i] = 1;
+        done[i]++;
         sub[i] = ACTED;
         resumeAt(ctx, i, end);
         return true;
       }
       case ACTED -> {
+        if (done[i] < st.commitEvery()) { // statements = N: the same statement again, over the same rows
+          row[i] -= st.rows();
+          sub[i] = FRESH;
+          return largeUpdate(ctx, i, st, now);
+        }
         if (st.rollback()) {
           long end = cpu.run(now, st.rows() * w.cpuRowNanos(Step.Type.UPDATE));
           sendSpread(ctx, i, now, end, st.rows(), undoBytes(st, Step.Type.UPDATE), row[i] - st.rows(),
@@ -361,7 +404,8 @@ public final class SessionPool implements SimComponent {
         return largeUpdate(ctx, i, st, now);
       }
       case ROLLED_BACK -> {
-        sub[i] = THOUGHT; // committed next time round
+        sub[i] = THOUGHT;
+        if (st.mode() == Step.LEFT_OPEN && !st.rollback()) return false; // commit = false: the transaction stays open
         txn[i] = 1;
         commit(ctx, i, now, cpu.run(now, w.cpuCommitNanos()), 0);
         return true;
@@ -413,7 +457,7 @@ public final class SessionPool implements SimComponent {
     for (long k = 0; k < chunks; k++) {
       long rows = Math.min(chunk, n - k * chunk);
       ctx.send(logLink, from + (to - from) * (k + 1) / chunks + w.hopNanos(), LogProtocol.DATA_GROW, firstSession + i,
-          rows * bytes);
+          rows * bytes, rows, bytes);
     }
   }
 

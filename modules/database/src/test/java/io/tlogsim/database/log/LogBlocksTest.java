@@ -59,7 +59,8 @@ class LogBlocksTest {
     assertEquals(us(1), w.get(0).time(), "the two full buffers are written at once");
     assertEquals(us(1), w.get(1).time());
     assertTrue(w.get(2).time() >= us(101), "the next waits until a buffer is free: " + w.get(2).time());
-    assertEquals(2, run.log().logBufferWaits(), "the records' request waited, and the commit queued behind it");
+    // one wait of one session: its records' request waited, and its commit queued behind it in the same wait
+    assertEquals(1, run.log().logBufferWaits(), "LOGBUFFER counted once per waiting session and wait");
     assertTrue(run.log().logBufferWaitNanos() >= us(100), "about one write: " + run.log().logBufferWaitNanos());
     assertEquals(201, run.log().records(), "every record logged in the end, and the commit");
     // with 128 buffers nothing waits: two full blocks at once

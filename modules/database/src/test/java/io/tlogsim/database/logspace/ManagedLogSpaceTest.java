@@ -244,4 +244,70 @@ class ManagedLogSpaceTest {
     assertEquals(s.logInfo(), copy.logInfo());
     assertEquals(s.reuseWait(), copy.reuseWait());
   }
+
+  @Test
+  void aReservationMakesTheLogGrowAndTheSpaceUsedNeverExceedsItsSize() {
+    FakeHost h = new FakeHost();
+    ManagedLogSpace s = space(VlfRule.PRE_2014, ManagedLogSpace.RecoveryModel.FULL, null,
+        file("db_log", 2 * MB, 1 * MB, 0, "log-device"));
+    s.begin(0, 0);
+    long written = 0;
+    for (int block = 0; block < 25; block++) { // 25 blocks of 60 KB, each record reserving its compensation
+      write(s, h, 60 * 1024);
+      s.logged(0, 60 * 1024, false, 20 * 1024); // 20 KB of compensation records x 3.6 reserved
+      written += 60 * 1024;
+      assertTrue(s.usedNow() <= s.layout().totalSize(), "used " + s.usedNow() + " of " + s.layout().totalSize());
+    }
+    assertTrue(written < 2 * MB, "what was written alone fits the file");
+    assertTrue(s.layout().totalSize() > 2 * MB, "the reservation made the log grow");
+    s.end(0);
+    assertEquals(written, s.usedNow(), "the reservation is released when the transaction ends");
+  }
+
+  @Test
+  void aReservationTheLogCannotGrowForFailsWith9002() {
+    FakeHost h = new FakeHost();
+    ManagedLogSpace s = space(VlfRule.PRE_2014, ManagedLogSpace.RecoveryModel.FULL, null,
+        file("db_log", 2 * MB, 1 * MB, 3 * MB, "log-device"));
+    s.begin(0, 0);
+    boolean failed = false;
+    for (int block = 0; block < 40 && !failed; block++) {
+      long end = s.layout().endLsn();
+      while (!s.reserve(h, end + 60 * 1024)) {
+        if (s.full()) {
+          failed = true;
+          break;
+        }
+        while (!h.zeroes.isEmpty()) s.onZeroDone(h, h.zeroes.remove(0)[4]);
+      }
+      if (failed) break;
+      s.place(end, 60 * 1024);
+      s.logged(0, 60 * 1024, false, 20 * 1024);
+      assertTrue(s.usedNow() <= s.layout().totalSize());
+    }
+    assertTrue(failed, "the log at its maximum cannot hold the reservation: 9002");
+    assertTrue(s.layout().endLsn() < 3 * MB, "it failed for the reservation, before the records filled the file");
+    assertEquals(ManagedLogSpace.ACTIVE_TRANSACTION, s.reuseWait());
+  }
+
+  @Test
+  void twoGrowingFilesAreUsedInTurnEvenWhenAReservationGrowsOneAhead() {
+    FakeHost h = new FakeHost();
+    ManagedLogSpace s = space(VlfRule.PRE_2014, ManagedLogSpace.RecoveryModel.FULL, null,
+        file("db_log", 2 * MB, 16 * MB, 0, "log-device"), file("db_log2", 2 * MB, 16 * MB, 0, "log-device-2"));
+    s.begin(0, 0);
+    List<Integer> fileOrder = new ArrayList<>(); // the file of each VLF as the log enters it
+    long lastStart = -1;
+    for (int block = 0; block < 300; block++) {
+      write(s, h, 60 * 1024);
+      s.logged(0, 60 * 1024, false, 10 * 1024);
+      Vlf cur = s.layout().current();
+      if (cur.startLsn() != lastStart) {
+        lastStart = cur.startLsn();
+        fileOrder.add(cur.fileId());
+      }
+    }
+    // a reservation grew file 2 while the log was still in its first VLFs; the log still went through file 3 first
+    assertEquals(List.of(2, 2, 2, 2, 3, 3, 3, 3, 2), fileOrder.subList(0, 9));
+  }
 }

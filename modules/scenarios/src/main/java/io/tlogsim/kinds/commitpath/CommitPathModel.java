@@ -12,6 +12,8 @@ import io.tlogsim.database.logspace.LinearLogSpace;
 import io.tlogsim.database.logspace.LogSpace;
 import io.tlogsim.database.readers.BackupAgent;
 import io.tlogsim.database.readers.BackupProtocol;
+import io.tlogsim.database.readers.Msdb;
+import io.tlogsim.database.readers.ReplicationLogReader;
 import io.tlogsim.database.readers.RecoveryManager;
 import io.tlogsim.database.readers.RecoveryProtocol;
 import io.tlogsim.database.script.Script;
@@ -127,7 +129,16 @@ public final class CommitPathModel {
    * The read path's readers of this log (REFERENCE.md 3): a backup agent and the device it writes backup sets to (null:
    * no BACKUP LOG), and a recovery manager that reads the log after the crash (null: no crash).
    */
-  public record LogReaders(BackupAgent.Config agent, DeviceSetup backupDevice, RecoveryManager.Config recovery) {}
+  public record LogReaders(BackupAgent.Config agent, DeviceSetup backupDevice, RecoveryManager.Config recovery,
+      Msdb.Config msdb, Replication replication) {
+
+    public LogReaders(BackupAgent.Config agent, DeviceSetup backupDevice, RecoveryManager.Config recovery) {
+      this(agent, backupDevice, recovery, null, null);
+    }
+  }
+
+  /** Transactional replication's log reader: its reads and processing rate, how often it reads (REFERENCE.md 3). */
+  public record Replication(int readBytes, int readsInFlight, int headerBytes, double processMBps, long intervalNanos) {}
 
   /**
    * One database of a run and where to find its components: its pools, its log manager, every device it built (a
@@ -138,7 +149,8 @@ public final class CommitPathModel {
    * @param name the group's name ("" when alone; else the prefix of its components' names)
    */
   public record Model(Topology topology, List<SimComponent> components, String name, int[] poolIds,
-      int sessionsPerPool, int logManager, int[] devices, Spec spec, int backupAgent, int recoveryManager) {
+      int sessionsPerPool, int logManager, int[] devices, Spec spec, int backupAgent, int recoveryManager, int msdb,
+      int replicationReader) {
 
     public int pools() {
       return poolIds.length;
@@ -172,13 +184,13 @@ public final class CommitPathModel {
     List<Model> out = new ArrayList<>();
     for (Part p : parts) {
       out.add(new Model(topo, comps, p.name(), p.poolIds(), p.perPool(), p.logManager(), p.devices(), p.spec(),
-          p.backupAgent(), p.recoveryManager()));
+          p.backupAgent(), p.recoveryManager(), p.msdb(), p.replication()));
     }
     return out;
   }
 
   private record Part(String name, int[] poolIds, int perPool, int logManager, int[] devices, Spec spec,
-      int backupAgent, int recoveryManager) {}
+      int backupAgent, int recoveryManager, int msdb, int replication) {}
 
   /** Adds one database's components and links to the assembly. */
   private static Part add(StorageAssembly a, String name, Spec s) {
@@ -195,15 +207,23 @@ public final class CommitPathModel {
     }
     boolean read = s.readers() != null; // the log manager talks to readers of its log
     boolean backs = read && s.readers().agent() != null;
-    boolean recovers = read && s.readers().recovery() != null && s.crashNanos() > 0;
+    boolean recovers = read && s.readers().recovery() != null
+        && (s.crashNanos() > 0 || s.script().has(Step.Type.CRASH));
+    boolean history = backs && s.readers().msdb() != null;
+    boolean replicates = read && s.readers().replication() != null;
     int lm = read
         ? a.component(prefix + "log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS,
-            BackupProtocol.REPLIES, RecoveryProtocol.REPLIES), List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS,
-            BackupProtocol.REQUESTS, RecoveryProtocol.REQUESTS))
+            BackupProtocol.REPLIES, RecoveryProtocol.REPLIES, ReplicationLogReader.REPLIES), List.of(LogProtocol.REPLIES,
+            DeviceProtocol.REQUESTS, BackupProtocol.REQUESTS, RecoveryProtocol.REQUESTS, ReplicationLogReader.REQUESTS))
         : a.component(prefix + "log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS),
             List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS));
     int agent = backs ? a.component(prefix + "backup-agent", List.of(BackupProtocol.REQUESTS,
-        DeviceProtocol.COMPLETIONS), List.of(BackupProtocol.REPLIES, DeviceProtocol.REQUESTS)) : -1;
+        DeviceProtocol.COMPLETIONS, Msdb.REPLIES), List.of(BackupProtocol.REPLIES, DeviceProtocol.REQUESTS,
+        Msdb.REQUESTS)) : -1;
+    int msdb = history ? a.component(prefix + "msdb", List.of(Msdb.REQUESTS, DeviceProtocol.COMPLETIONS),
+        List.of(Msdb.REPLIES, DeviceProtocol.REQUESTS)) : -1;
+    int replication = replicates ? a.component(prefix + "log-reader", List.of(ReplicationLogReader.REQUESTS,
+        DeviceProtocol.COMPLETIONS), List.of(ReplicationLogReader.REPLIES, DeviceProtocol.REQUESTS)) : -1;
     int recovery = recovers ? a.component(prefix + "recovery-manager", List.of(RecoveryProtocol.REQUESTS,
         DeviceProtocol.COMPLETIONS), List.of(RecoveryProtocol.REPLIES, DeviceProtocol.REQUESTS)) : -1;
     // The log manager's devices by role, in the order its device links (and every reader's) are indexed: the log's
@@ -258,7 +278,24 @@ public final class CommitPathModel {
       int agentToBackup = a.connect(agent, backupDev, BackupProtocol.DEVICE_PORT, link);
       int agentToLm = a.link(agent, lm, LogProtocol.BACKUP_PORT, link);
       logManager.withBackupAgent(a.link(lm, agent, BackupProtocol.REQUESTS_PORT, link));
-      a.setModel(agent, new BackupAgent(s.readers().agent(), agentToDevices, agentToBackup, agentToLm, link));
+      BackupAgent backupAgent = new BackupAgent(s.readers().agent(), agentToDevices, agentToBackup, agentToLm, link);
+      if (history) { // msdb's files lie on the data device (the log's when the data shares it)
+        StorageAssembly.Placed msdbDevice = roles.get(separateData ? deviceNames.indexOf(DATA_DEVICE) : 0).device();
+        int msdbToDevice = a.connect(msdb, msdbDevice, Msdb.DEVICE_PORT, link);
+        int msdbToAgent = a.link(msdb, agent, 2, link);
+        backupAgent.withMsdb(a.link(agent, msdb, Msdb.REQUESTS_PORT, link));
+        a.setModel(msdb, new Msdb(s.readers().msdb(), msdbToDevice, msdbToAgent, link));
+      }
+      a.setModel(agent, backupAgent);
+    }
+    if (replicates) {
+      Replication r = s.readers().replication();
+      int[] toDevices = connect(a, replication, roles, ReplicationLogReader.DEVICE_PORT, link);
+      int toLm = a.link(replication, lm, LogProtocol.REPLICATION_PORT, link);
+      logManager.withReplicationReader(a.link(lm, replication, ReplicationLogReader.REQUESTS_PORT, link),
+          r.intervalNanos());
+      a.setModel(replication, new ReplicationLogReader(r.readBytes(), r.readsInFlight(), r.headerBytes(),
+          r.processMBps(), toDevices, toLm, link));
     }
     if (recovers) {
       int[] toDevices = connect(a, recovery, roles, RecoveryProtocol.DEVICE_PORT, link);
@@ -267,7 +304,7 @@ public final class CommitPathModel {
       a.setModel(recovery, new RecoveryManager(s.readers().recovery(), toDevices, toLm, link));
     }
     a.setModel(lm, logManager);
-    return new Part(name, poolIds, perPool, lm, devices, s, agent, recovery);
+    return new Part(name, poolIds, perPool, lm, devices, s, agent, recovery, msdb, replication);
   }
 
   /** A device of the database and the role it plays for its log manager (its name within the database). */

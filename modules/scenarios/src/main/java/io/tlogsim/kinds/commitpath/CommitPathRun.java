@@ -7,6 +7,8 @@ import io.tlogsim.database.log.LogCrash;
 import io.tlogsim.database.log.LogStats;
 import io.tlogsim.database.logspace.ManagedLogSpace;
 import io.tlogsim.database.readers.BackupAgent;
+import io.tlogsim.database.readers.Msdb;
+import io.tlogsim.database.readers.ReplicationLogReader;
 import io.tlogsim.database.readers.RecoveryManager;
 import io.tlogsim.database.session.CommitStats;
 import io.tlogsim.database.session.PoolStats;
@@ -141,8 +143,12 @@ public final class CommitPathRun {
         })
         .cpu(cores, ps.cpuBusyNanos(), seconds, ps.statements(), ps.rows());
     if (data != null) summary.data(data, log.dataGrowth());
-    if (o.model().backupAgent() >= 0) {
-      summary.backups((BackupAgent.Stats) o.run().results().get(o.model().backupAgent()), p.getInt("backupPageBytes"));
+    BackupAgent.Stats agentStats = o.model().backupAgent() < 0 ? null
+        : (BackupAgent.Stats) o.run().results().get(o.model().backupAgent());
+    if (agentStats != null) summary.backups(agentStats, p.getInt("backupPageBytes")).restore(agentStats.restores());
+    if (o.model().msdb() >= 0) summary.backupHistory((Msdb.Stats) o.run().results().get(o.model().msdb()));
+    if (o.model().replicationReader() >= 0) {
+      summary.replication((ReplicationLogReader.Stats) o.run().results().get(o.model().replicationReader()));
     }
     if (crash != null) {
       summary.crash(crash, lost, ps.inFlightAtCrash());
@@ -151,6 +157,11 @@ public final class CommitPathRun {
       } else {
         summary.recovery(crash, o.model().recoveryManager() >= 0); // timed, but the run ended first
       }
+    }
+    if (crash == null && recovery(o) != null) summary.recovery(recovery(o)); // a crash step
+    if (crash == null && recovery(o) == null && o.model().recoveryManager() >= 0
+        && o.model().spec().script().has(io.tlogsim.database.script.Step.Type.CRASH)) {
+      summary.recoveryNotFinished(); // the run ended before recovery did
     }
     summary.phases(o.phases())
         .run(control, o.run(), r -> r.pools(o.model().pools()).commitsPerWallSecond(c.count()))
@@ -207,6 +218,15 @@ public final class CommitPathRun {
       }
       lines.addAll(Text.lines("recovery", items.toArray(new String[0])));
     }
+    if (space != null) { // a refused statement (Msg 4214, 4208, 3023...; not the 9002s, counted below) is said here
+      for (String m : space.messages()) {
+        int at = m.indexOf(" s: Msg ");
+        if (at > 0 && !m.contains("Msg 9002")) lines.addAll(Text.paragraph("error", "at " + m.substring(0, at + 2)
+            + m.substring(at + 2)));
+      }
+    }
+    if (crash == null && recovery(o) != null) lines.addAll(ReadersReport.recoveryLines(recovery(o).recoveries().get(0)));
+    if (agentStats != null) for (BackupAgent.Restore r : agentStats.restores()) lines.addAll(ReadersReport.restoreLines(r));
     lines.addAll(Text.lines("log", Text.plural(log.records(), "record") + " in " + Text.plural(log.writes(), "write"),
         String.format(Locale.ROOT, "%.1f pages/write", pagesPerWrite),
         String.format(Locale.ROOT, "%.2f records/page", recordsPerPage), Text.plural(log.bytesWritten(), "byte")));
@@ -249,6 +269,11 @@ public final class CommitPathRun {
     tables.put("onstat", onstat(log));
     tables.put("waits", waitTable(log, ps));
     tables.put("filestats", fileTable(log));
+    if (agentStats != null) tables.put("messages", ReadersReport.timeline(agentStats.messages()));
+    if (o.model().recoveryManager() >= 0) {
+      tables.put("errorlog", ReadersReport.timeline(((RecoveryManager.Stats) o.run().results()
+          .get(o.model().recoveryManager())).errorLog()));
+    }
     if (space != null) {
       List<String> digest = new ArrayList<>(lines.subList(lines.size() - 1, lines.size()));
       lines.remove(lines.size() - 1);

@@ -1,5 +1,6 @@
 package io.tlogsim.kinds.logspace;
 
+import io.tlogsim.database.logspace.BackupChain;
 import io.tlogsim.database.logspace.LogFileSpec;
 import io.tlogsim.database.logspace.ManagedLogSpace;
 import io.tlogsim.database.logspace.VlfRule;
@@ -8,8 +9,10 @@ import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.kinds.commitpath.CommitPathKind;
 import io.tlogsim.kinds.commitpath.CommitPathModel;
 import io.tlogsim.kinds.commitpath.CommitPathRun;
+import io.tlogsim.database.readers.BackupAgent;
+import io.tlogsim.database.readers.Msdb;
+import io.tlogsim.database.readers.RecoveryManager;
 import io.tlogsim.kinds.commitpath.FlushPolicies;
-import io.tlogsim.kinds.readpath.ReadPathKind;
 import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.scenario.DeviceParams;
 import io.tlogsim.scenario.ParamSpec;
@@ -29,7 +32,22 @@ import java.util.Map;
  */
 public final class LogSpaceKind implements ScenarioKind {
   public static final String NAME = "log-space";
+  /**
+   * The kinds of one SQL Server database: log-space, and the read path's machines as its presets (the same
+   * parameters, the defaults of their publications' machines in application.conf).
+   */
+  public static final List<String> NAMES = List.of(NAME, "read-path", "stairway", "manyfiles");
   private static final long MB = 1L << 20;
+
+  private final String name;
+
+  public LogSpaceKind() {
+    this(NAME);
+  }
+
+  public LogSpaceKind(String name) {
+    this.name = name;
+  }
 
   static final List<ParamSpec> OWN = List.of(
       ParamSpec.choice("sqlServerVersion", List.of("pre-2014", "2014", "2022"),
@@ -55,22 +73,52 @@ public final class LogSpaceKind implements ScenarioKind {
       ParamSpec.decimal("logSpaceSampleMs", 0, 1e7,
           "how often the log's size, space used and VLF count are recorded as facts (0: never)"),
       ParamSpec.decimal("adminStatementUs", 1, 1e9,
-          "time of a log administration statement (DBCC, ALTER DATABASE) or of a statement failing with 9002"));
+          "time of a log administration statement (DBCC, ALTER DATABASE) or of a statement failing with 9002"),
+      // backups, restores, recovery, msdb, replication (docs/read-path.md)
+      ParamSpec.bool("fullBackupTaken", "a full backup exists when the script starts (the log chain begins)"),
+      ParamSpec.decimal("addedFileMB", 0, 16_777_216, "a data file ADD FILE creates (zeroed unless IFI)")
+          .withUnit("MB"),
+      ParamSpec.integer("fileMetadataWrites", 0, 1000, "the file system's writes when a file is created or dropped"),
+      ParamSpec.integer("fileMetadataBytes", 512, 1 << 20, "each of them"),
+      ParamSpec.choice("backupDevice", DeviceParams.MODELS, "the backup target's device model"),
+      ParamSpec.integer("backupReadKB", 1, 65_536, "a backup's or a reader's largest read").withUnit("KB"),
+      ParamSpec.integer("backupReadsInFlight", 1, 1024, "reads outstanding at once"),
+      ParamSpec.integer("vlfHeaderBytes", 512, 1 << 20, "a VLF header read"),
+      ParamSpec.integer("backupPageBytes", 512, 65_536, "what the completion line counts as a page"),
+      ParamSpec.integer("backupStatsPercent", 1, 100, "BACKUP ... WITH STATS: progress every this many percent"),
+      ParamSpec.bool("traceFlag3001", "trace flag 3001: no backup history written"),
+      ParamSpec.decimal("historyLookupRowUs", 0, 1e7,
+          "msdb: CPU per backupfile row a history row's lookup examines"),
+      ParamSpec.decimal("historyInsertRowUs", 0, 1e7, "msdb: CPU of one history row's insert"),
+      ParamSpec.integer("historyRowsPerPage", 1, 10_000, "msdb: backupfile rows per page"),
+      ParamSpec.integer("historyRowLogBytes", 1, 65_536, "msdb: log bytes of one history row"),
+      ParamSpec.decimal("redoApplyMBps", 0.001, 1e6, "MB/s of log redo replays (overlapped with its reads)"),
+      ParamSpec.decimal("undoApplyMBps", 0.001, 1e6, "MB/s of log undo rolls back (overlapped with its reads)"),
+      ParamSpec.integer("recoveryPageReadsInFlight", 1, 1024, "data-page reads redo and undo keep outstanding"),
+      ParamSpec.decimal("replicationIntervalSeconds", 0, 1e6,
+          "transactional replication: the log reader reads the new log this often (0: no replication)"),
+      ParamSpec.decimal("replicationReaderMBps", 0.001, 1e6, "MB/s of log the log reader processes"));
 
   static final List<ParamSpec> PARAMS = concat();
 
-  static final List<String> TABLES = List.of("onstat", "waits", "filestats", "loginfo", "logspace");
+  static final List<String> TABLES = List.of("onstat", "waits", "filestats", "loginfo", "logspace", "messages",
+      "errorlog");
 
   private static List<ParamSpec> concat() {
     List<ParamSpec> out = new ArrayList<>(CommitPathKind.paramSpecs());
     out.addAll(OWN);
-    out.addAll(ReadPathKind.agentParams()); // BACKUP LOG's agent
     return List.copyOf(out);
+  }
+
+  /** log-space and its presets, one kind each (registered once, as {@code io.tlogsim.kinds.logspace.LogSpaceKind}). */
+  @Override
+  public List<ScenarioKind> variants() {
+    return NAMES.stream().map(n -> (ScenarioKind) new LogSpaceKind(n)).toList();
   }
 
   @Override
   public String name() {
-    return NAME;
+    return name;
   }
 
   /** The commit path's tables, DBCC LOGINFO and DBCC SQLPERF(LOGSPACE). */
@@ -83,12 +131,12 @@ public final class LogSpaceKind implements ScenarioKind {
   public List<ParamSpec> params() {
     return PARAMS;
   }
+
   /** The commit path's flush policies' settings ({@link FlushPolicies}). */
   @Override
   public Map<String, Default> defaults() {
     return FlushPolicies.defaults();
   }
-
 
   @Override
   public void validate(Params p) {
@@ -118,7 +166,11 @@ public final class LogSpaceKind implements ScenarioKind {
         throw BadInputException.about("script", "step '" + st.name() + "': BACKUP LOG needs recoveryModel = FULL"
             + " (SQL Server's Msg 4208: not allowed while the recovery model is SIMPLE)");
       }
-      if (st.type() == Step.Type.BACKUP_LOG) DeviceParams.setup(p.getString("backupDevice"), p, StorageTables.premium());
+      if (readsOrRestores(st.type())) DeviceParams.setup(p.getString("backupDevice"), p, StorageTables.premium());
+      if (st.type() == Step.Type.CRASH && p.getInt("sessions") != 1) {
+        throw BadInputException.about("script", "step '" + st.name() + "': a crash step (SHUTDOWN WITH NOWAIT) needs"
+            + " sessions = 1 (the script's one connection waits for recovery), got " + p.getInt("sessions"));
+      }
       if (st.type() == Step.Type.ADD_LOG_FILE && st.given().get("device") instanceof Number n
           && n.intValue() > p.getInt("logDevices")) {
         throw BadInputException.about("script", "step '" + st.name() + "': device " + n + " does not exist (logDevices"
@@ -149,14 +201,19 @@ public final class LogSpaceKind implements ScenarioKind {
           CommitPathModel.logDevice(device)));
     }
     VlfRule rule = VlfRule.of(p.getString("sqlServerVersion"));
+    BackupChain.Files fileCosts = new BackupChain.Files(p.getBoolean("instantFileInitialization"),
+        mb(p, "addedFileMB"), p.getInt("fileMetadataWrites"), p.getInt("fileMetadataBytes"),
+        p.getBoolean("fullBackupTaken"));
+    boolean replicates = p.getDouble("replicationIntervalSeconds") > 0;
     ManagedLogSpace.RecoveryModel model = ManagedLogSpace.RecoveryModel.valueOf(p.getString("recoveryModel"));
     List<Step> steps = base.script().steps();
     double autoCheckpoint = tf3505 ? 0 : p.getDouble("autoCheckpointPercent");
     int sessions = base.sessions();
     long sample = VirtualTime.micros(p.getDouble("logSpaceSampleMs") * 1000);
     return base.withLogSpace(names -> new ManagedLogSpace(new ManagedLogSpace.Config(database, rule, specs, names,
-        model, p.getDouble("rollbackReservationFactor"), autoCheckpoint, p.getBoolean("replicationReader"), sessions,
-        steps, p.getLong("firstFseqNo"), sample, VirtualTime.micros(p.getDouble("adminStatementUs")))), devices);
+        model, p.getDouble("rollbackReservationFactor"), autoCheckpoint, p.getBoolean("replicationReader") || replicates,
+        sessions, steps, p.getLong("firstFseqNo"), sample, VirtualTime.micros(p.getDouble("adminStatementUs"))))
+        .withFiles(fileCosts), devices);
   }
 
   private static long mb(Params p, String key) {
@@ -165,16 +222,49 @@ public final class LogSpaceKind implements ScenarioKind {
 
   @Override
   public PreparedRun prepare(String scenarioName, Params p, RunControl control) {
-    return CommitPathRun.prepare(NAME, scenarioName, p, control, runSpec(p, scenarioName, control.seed()),
+    return CommitPathRun.prepare(name, scenarioName, p, control, runSpec(p, scenarioName, control.seed()),
         endTimeNanos(p));
   }
 
-  /** Everything a run of seed {@code seed} needs: the components with this log space, its crash, its backup agent. */
+  private static boolean readsOrRestores(Step.Type t) {
+    return t == Step.Type.BACKUP_LOG || t == Step.Type.BACKUP_DATABASE || t == Step.Type.RESTORE_DATABASE
+        || t == Step.Type.RESTORE_LOG;
+  }
+
+  /**
+   * Everything a run of seed {@code seed} needs: the components with this log space, its crash, its backup agent and
+   * msdb, its recovery manager, its replication log reader.
+   */
   public static CommitPathModel.Spec runSpec(Params p, String database, long seed) {
     CommitPathModel.Spec spec = spec(p, database).withCrashAt(CommitPathKind.crashNanos(p, seed));
-    boolean backs = p.getScript("script").has(Step.Type.BACKUP_LOG);
-    return spec.withReaders(new CommitPathModel.LogReaders(backs ? ReadPathKind.logBackupAgent(p) : null,
+    boolean backs = p.getScript("script").steps().stream().anyMatch(st -> readsOrRestores(st.type()));
+    CommitPathModel.Replication replication = p.getDouble("replicationIntervalSeconds") <= 0 ? null
+        : new CommitPathModel.Replication(p.getInt("backupReadKB") * 1024, p.getInt("backupReadsInFlight"),
+            p.getInt("vlfHeaderBytes"), p.getDouble("replicationReaderMBps"),
+            VirtualTime.seconds(p.getDouble("replicationIntervalSeconds")));
+    return spec.withReaders(new CommitPathModel.LogReaders(backs ? agent(p) : null,
         backs ? DeviceParams.setup(p.getString("backupDevice"), p, StorageTables.premium()) : null,
-        ReadPathKind.recoveryConfig(p)));
+        recovery(p), backs && !p.getBoolean("traceFlag3001") ? msdb(p) : null, replication));
+  }
+
+  /** The backup agent: it reads and writes at the log's and the backup device's pace; msdb writes the history. */
+  static BackupAgent.Config agent(Params p) {
+    return new BackupAgent.Config(p.getInt("backupReadKB") * 1024, p.getInt("backupReadsInFlight"),
+        p.getInt("vlfHeaderBytes"), p.getInt("backupPageBytes"), 0, 0, p.getBoolean("traceFlag3001"),
+        p.getInt("backupStatsPercent"), p.getDouble("redoApplyMBps"));
+  }
+
+  static RecoveryManager.Config recovery(Params p) {
+    return new RecoveryManager.Config(p.getInt("backupReadKB") * 1024, p.getInt("backupReadsInFlight"),
+        p.getInt("vlfHeaderBytes"), p.getDouble("redoApplyMBps"), p.getDouble("undoApplyMBps"),
+        p.getInt("recoveryPageReadsInFlight"));
+  }
+
+  /** msdb's backupfile table, its log on the data device as SQL Server's log is written (REFERENCE.md 2). */
+  static Msdb.Config msdb(Params p) {
+    return new Msdb.Config(p.getDouble("historyLookupRowUs"), p.getDouble("historyInsertRowUs"),
+        p.getInt("historyRowsPerPage"), p.getInt("historyRowLogBytes"), p.getInt("commitRecordBytes"),
+        p.getInt("logBlockBytes"), p.getInt("logPageBytes"), p.getInt("maxOutstandingWrites"),
+        p.getInt("dataPageBytes"), 4);
   }
 }

@@ -7,7 +7,9 @@ import io.tlogsim.database.log.LogCrash;
 import io.tlogsim.database.log.LogStats;
 import io.tlogsim.database.logspace.ManagedLogSpace;
 import io.tlogsim.database.readers.BackupAgent;
+import io.tlogsim.database.readers.Msdb;
 import io.tlogsim.database.readers.RecoveryManager;
+import io.tlogsim.database.readers.ReplicationLogReader;
 import io.tlogsim.database.session.CommitStats;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.scenario.Params;
@@ -385,14 +387,20 @@ public final class Summary {
     return this;
   }
 
-  /** {@code restore}: the restores' time, what zero-initialization took of it, what was zeroed (none: not written). */
+  /**
+   * {@code restore}: the restores' time, what zero-initialization took of it (the files the backup lists, zeroed
+   * first), what zeroing the files the replay created took, the pages redone, what was zeroed (none: not written).
+   */
   public Summary restore(List<BackupAgent.Restore> restores) {
     if (restores.isEmpty()) return this;
     Map<String, Object> rs = new LinkedHashMap<>();
-    double total = 0, zero = 0, dataCopy = 0, logRestore = 0;
+    double total = 0, zero = 0, dataCopy = 0, logRestore = 0, replayZero = 0;
+    long pages = 0;
     for (BackupAgent.Restore r : restores) {
       total += r.seconds();
       zero += r.zeroInitSeconds();
+      replayZero += r.replayZeroNanos() / 1e9;
+      pages += r.pagesRedone();
       if (r.type().equals("restore-database")) dataCopy += r.seconds() - r.zeroInitSeconds();
       else logRestore += r.seconds();
     }
@@ -400,9 +408,47 @@ public final class Summary {
     rs.put("zeroInitSeconds", round(zero, 3));
     rs.put("dataCopySeconds", round(dataCopy, 3));
     rs.put("logRestoreSeconds", round(logRestore, 3));
+    rs.put("replayZeroSeconds", round(replayZero, 3));
     rs.put("zeroedBytes", restores.stream().mapToLong(BackupAgent.Restore::zeroedBytes).sum());
+    rs.put("pagesRedone", pages);
     rs.put("count", restores.size());
     map.put("restore", rs);
+    return this;
+  }
+
+  /**
+   * {@code backupHistory}: the rows msdb's backupfile holds ({@code entries}, as before msdb was simulated, and
+   * {@code tableRows}), its pages, and each backup's history: its rows, the rows there before, its time, the rows its
+   * lookups examined, msdb's log and page writes.
+   */
+  public Summary backupHistory(Msdb.Stats msdb) {
+    Map<String, Object> h = new LinkedHashMap<>();
+    h.put("entries", msdb.tableRows());
+    h.put("tableRows", msdb.tableRows());
+    h.put("pages", msdb.pages());
+    List<Map<String, Object>> each = new ArrayList<>();
+    for (Msdb.History x : msdb.histories()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("backup", x.backup());
+      m.put("rows", x.rows());
+      m.put("rowsBefore", x.rowsBefore());
+      m.put("seconds", round(x.nanos() / 1e9, 3));
+      m.put("rowsExamined", x.rowsExamined());
+      m.put("logWrites", x.logWrites());
+      m.put("pageWrites", x.pageWrites());
+      each.add(m);
+    }
+    h.put("histories", each);
+    map.put("backupHistory", h);
+    return this;
+  }
+
+  /** {@code replication}: the log reader's passes and what they read. */
+  public Summary replication(ReplicationLogReader.Stats r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("passes", r.passes());
+    m.put("bytesRead", r.bytesRead());
+    map.put("replication", m);
     return this;
   }
 
@@ -423,7 +469,10 @@ public final class Summary {
     return this;
   }
 
-  /** {@code recovery}: the first recovery's phases as the recovery manager timed them (REFERENCE.md 3), and how many. */
+  /**
+   * {@code recovery}: the first recovery's phases as the recovery manager timed them (REFERENCE.md 3), what each read,
+   * the data pages redo read and redid, the compensation records undo wrote, and how many recoveries.
+   */
   public Summary recovery(RecoveryManager.Stats rm) {
     RecoveryManager.Recovery r = rm.recoveries().get(0);
     Map<String, Object> rec = new LinkedHashMap<>();
@@ -437,9 +486,24 @@ public final class Summary {
     rec.put("rolledBack", r.rolledBack());
     rec.put("vlfHeaderReads", r.headerReads());
     rec.put("bytesRead", r.bytesRead());
+    rec.put("analysisBytes", r.analysisBytes());
+    rec.put("redoBytes", r.redoBytes());
+    rec.put("undoBytes", r.undoBytes());
     rec.put("vlfBoundaries", r.boundaries());
+    rec.put("pagesRead", r.pagesRead());
+    rec.put("pagesRedone", r.pagesApplied());
+    rec.put("compensationRecords", r.compensationRecords());
     rec.put("count", rm.recoveries().size());
+    rec.put("finished", true);
     map.put("recovery", rec);
+    return this;
+  }
+
+  /** {@code recovery.finished = false}: a crash step's recovery had not ended when the run did. */
+  public Summary recoveryNotFinished() {
+    Map<String, Object> rm = new LinkedHashMap<>();
+    rm.put("finished", false);
+    map.put("recovery", rm);
     return this;
   }
 

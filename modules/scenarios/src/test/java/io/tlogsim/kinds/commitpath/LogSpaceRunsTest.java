@@ -31,9 +31,11 @@ class LogSpaceRunsTest {
   void aFullLogFailsAtTheTransactionTheArithmeticPredictsAndTheRunGoesOn() {
     Map<String, Object> s = ScenarioRuns.run("log-full-9002", "logMaxSizeMB", "16");
     // each transaction takes 2,048 B of log (1,800 B of records on whole 512 B sectors); the log manager asks for one
-    // 60 KB block ahead: (16 MB - 60 KB) / 2,048 B transactions commit, the next fails (to within the one
-    // transaction whose block the last reservation covers)
-    assertEquals((16.0 * 1048576 - 61440) / 2048, num(s, "commits.count"), 1.0);
+    // 60 KB block ahead, and a reservation is a use of the log like a record (REFERENCE.md 1): the block's records
+    // will reserve 3.6 x their compensation (an insert's, a delete of the row, is as long as its record). So
+    // (16 MB - 60 KB x 4.6) / 2,048 B transactions commit, the next fails (to within the one transaction whose block
+    // the last reservation covers)
+    assertEquals((16.0 * 1048576 - 61440 * 4.6) / 2048, num(s, "commits.count"), 1.0);
     assertEquals("LOG_BACKUP", at(s, "log.fullReason"));
     assertTrue(num(s, "log.fullErrors") > 0);
     assertEquals("end", at(s, "logspace[0].name"), "the script went on after the errors");
@@ -75,11 +77,14 @@ class LogSpaceRunsTest {
 
   @Test
   void aCrashMidStatementIsRecoveredThroughTheLogsVlfsAndRollsTheStatementBack() {
-    var sc = ScenarioRuns.scenario("log-full-9002-open-transaction", "crashAtSeconds", "1.5");
+    // at 0.3 s the INSERT ... SELECT is under way (its reservation makes the log full at about 0.49 s)
+    var sc = ScenarioRuns.scenario("log-full-9002-open-transaction", "crashAtSeconds", "0.3");
     Map<String, Object> s = ScenarioRuns.run(sc, 42, 2);
     assertEquals(1.0, num(s, "recovery.rolledBack"), "the INSERT ... SELECT under way");
     assertEquals(0.0, num(s, "commits.lost"));
-    assertEquals(num(s, "log.vlfs"), num(s, "recovery.vlfHeaderReads"), "start-up reads every VLF's header");
+    // start-up reads every VLF's header, and analysis, redo and undo each the headers of the VLFs they read
+    assertTrue(num(s, "recovery.vlfHeaderReads") > num(s, "log.vlfs"), "start-up reads every VLF's header: "
+        + s.get("recovery"));
     for (String phase : List.of("startDelaySeconds", "analysisSeconds", "redoSeconds", "undoSeconds")) {
       assertTrue(num(s, "recovery." + phase) > 0, phase + ": " + s.get("recovery"));
     }
@@ -90,21 +95,22 @@ class LogSpaceRunsTest {
   @Test
   void aDataFileGrowsAsItsRowsDoAndItsZeroingStallsTheLogUnlessInstantInitialization() {
     // 100,000 rows of 50 per 8 KB page: 2,000 pages (16,384,000 B) in a file of 10 MB, so it starts at the table's
-    // size; the update grows every row by 200 B: 20,000,000 B more, 5 growths of 4 MB
+    // size; the update grows every row by 200 B, to 362 B of a page's 8,096: a page of 50 is halved twice (25 rows
+    // still need 9,050 B), 8,000 pages (65,536,000 B), 12 growths of 4 MB
     String[] base = {"tableRows", "100000", "rowsPerPage", "50", "dataFileMB", "10", "dataGrowthMB", "4",
         "logSizeMB", "64", "cpuUpdateRowUs", "0", // the statement is all log and growth: the stalls show
         "script", "[{ step = large-update, rows = 100000, growBytes = 200, name = update }]"};
     Map<String, Object> zeroed = ScenarioRuns.run("log-space", base);
-    assertEquals(5.0, num(zeroed, "data.growths"));
-    assertEquals(5.0 * 4 * 1048576, num(zeroed, "data.zeroedBytes"));
-    assertEquals((16_384_000 + 5.0 * 4 * 1048576) / 1048576, num(zeroed, "data.sizeMB"), 0.01);
+    assertEquals(12.0, num(zeroed, "data.growths"));
+    assertEquals(12.0 * 4 * 1048576, num(zeroed, "data.zeroedBytes"));
+    assertEquals((16_384_000 + 12.0 * 4 * 1048576) / 1048576, num(zeroed, "data.sizeMB"), 0.01);
     assertTrue(num(zeroed, "data.growthStallMs") > 0);
 
     String[] ifi = Arrays.copyOf(base, base.length + 2);
     ifi[base.length] = "instantFileInitialization";
     ifi[base.length + 1] = "true";
     Map<String, Object> instant = ScenarioRuns.run("log-space", ifi);
-    assertEquals(5.0, num(instant, "data.growths"));
+    assertEquals(12.0, num(instant, "data.growths"));
     assertEquals(0.0, num(instant, "data.zeroedBytes"));
     assertEquals(0.0, num(instant, "data.growthStallMs"));
     assertTrue(num(instant, "phases[0].seconds") < num(zeroed, "phases[0].seconds"),

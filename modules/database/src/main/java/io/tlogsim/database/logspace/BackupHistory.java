@@ -1,4 +1,4 @@
-package io.tlogsim.database.readers;
+package io.tlogsim.database.logspace;
 
 import io.tlogsim.kernel.CborSerializable;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package io.tlogsim.database.readers;
+package io.tlogsim.database.logspace;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

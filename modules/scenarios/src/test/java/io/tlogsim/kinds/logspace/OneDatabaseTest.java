@@ -1,0 +1,169 @@
+package io.tlogsim.kinds.logspace;
+
+import static io.tlogsim.kinds.ScenarioRuns.at;
+import static io.tlogsim.kinds.ScenarioRuns.num;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tlogsim.kinds.ScenarioRuns;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The read path on the commit path's database (docs/read-path.md, "How recovery, restore and truncation work"): one
+ * mechanism per test, through whole runs of small scenarios on the 5.2 machine (kind stairway) and the 15K-disk
+ * server (kind read-path).
+ */
+class OneDatabaseTest {
+  /** A small Persons table on the stairway machine: 20,000 rows, loaded and checkpointed. */
+  static final String LOAD = "{ step = insert, rows = 20000, commitEvery = 1000, recordBytes = 541, name = load },"
+      + "{ step = checkpoint, name = loaded }";
+  static final String UPDATE = "step = large-update, rows = 20000, recordBytes = 135, compensationBytes = 85";
+
+  static Map<String, Object> stairway(String script, String... more) {
+    String[] kv = new String[4 + more.length];
+    kv[0] = "script";
+    kv[1] = "[" + script + "]";
+    kv[2] = "tableRows";
+    kv[3] = "20000";
+    System.arraycopy(more, 0, kv, 4, more.length);
+    return ScenarioRuns.run("stairway", kv);
+  }
+
+  @Test
+  void theIssuesReproductionRecoversBecauseALogBackupNeverTruncatesPastTheCheckpointOrAnOpenTransaction() {
+    Map<String, Object> s = ScenarioRuns.run("stairway-backup-fragmented", "script",
+        "[{step=large-update, rows=100000},{step=backup-log},{step=crash}]");
+    assertEquals(Boolean.TRUE, at(s, "recovery.finished"));
+    assertTrue(num(s, "recovery.redoSeconds") > 0);
+    assertEquals(1.0, num(s, "recovery.rolledForward"));
+    // the backup read everything since the chain began but freed only what MinLSN allows: the log up to the last
+    // checkpoint (the start) is still there, so recovery's redo found it
+    assertTrue(num(s, "recovery.redoBytes") >= num(s, "backups[0].bytes") - 1_000_000, s.get("recovery").toString());
+  }
+
+  @Test
+  void aLogBackupStopsAtTheOldestOpenTransactionAndSaysSo() {
+    Map<String, Object> s = stairway(LOAD + ",{ " + UPDATE + ", commit = false, name = open },"
+        + "{ step = backup-log },{ step = backup-log, name = again },{ step = sqlperf, name = end }", "logSizeMB", "8",
+        "logGrowthMB", "8");
+    assertEquals("ACTIVE_TRANSACTION", at(s, "logspace[0].reuseWait"));
+    @SuppressWarnings("unchecked")
+    List<String> messages = (List<String>) at(s, "log.messages");
+    // the first frees the load's VLFs, before the transaction began; the second can free nothing more
+    assertTrue(messages.get(messages.size() - 1).endsWith("0 VLFs freed (log_reuse_wait ACTIVE_TRANSACTION)."),
+        messages.toString());
+  }
+
+  @Test
+  void redoStartsAtMinLsnSoACheckpointWithAnOpenTransactionLeavesRedoAndUndoWork() {
+    Map<String, Object> s = stairway(LOAD + ",{ " + UPDATE + ", commit = false, name = open },"
+        + "{ step = checkpoint },{ step = crash }");
+    assertTrue(num(s, "recovery.analysisBytes") < 1_000_000, "analysis reads from the last checkpoint only");
+    assertTrue(num(s, "recovery.redoBytes") >= 20000 * 135, "redo reads from the open transaction's begin");
+    assertTrue(num(s, "recovery.redoSeconds") > 0);
+    assertEquals(0.0, num(s, "recovery.pagesRedone"), "the checkpoint wrote the pages: redo has nothing to apply");
+    assertEquals(1.0, num(s, "recovery.rolledBack"));
+    assertEquals(20000.0, num(s, "recovery.compensationRecords"), "one compensation record per change");
+    assertTrue(num(s, "recovery.undoSeconds") > 0);
+    assertTrue(num(s, "recovery.pagesRead") > 0, "undo reads the pages it changes back");
+  }
+
+  @Test
+  void undoWritesItsCompensationRecordsThroughTheLogManager() {
+    String script = LOAD + ",{ " + UPDATE + ", commit = false, name = open },{ step = checkpoint }";
+    Map<String, Object> stays = stairway(script);
+    Map<String, Object> crashes = stairway(script + ",{ step = crash }");
+    double more = num(crashes, "log.recordBytes") - num(stays, "log.recordBytes");
+    // 20,000 compensation records of 85 B, the transaction's end record, the checkpoint that ends recovery
+    assertTrue(more >= 20000 * 85 && more < 20000 * 85 + 10_000, "the log grew by " + more + " B");
+    assertTrue(num(crashes, "log.writes") > num(stays, "log.writes"));
+  }
+
+  @Test
+  void redoReadsTheDataPagesItComparesSoItTakesLongerThanAnalysisOverTheSameLog() {
+    Map<String, Object> s = stairway(LOAD + ",{ " + UPDATE + ", commit = false },{ " + UPDATE + " },{ step = crash }");
+    assertEquals(num(s, "recovery.analysisBytes"), num(s, "recovery.redoBytes"), "the same range: no open transaction"
+        + " older than the checkpoint");
+    assertTrue(num(s, "recovery.pagesRead") > 0);
+    assertTrue(num(s, "recovery.redoSeconds") > 1.01 * num(s, "recovery.analysisSeconds"));
+    assertEquals(1.0, num(s, "recovery.rolledForward"));
+    assertEquals(0.0, num(s, "recovery.rolledBack"));
+  }
+
+  @Test
+  void startUpReadsEveryVlfHeaderSoAFragmentedLogStartsLater() {
+    String script = LOAD + ",{ " + UPDATE + " },{ step = crash }";
+    Map<String, Object> few = stairway(script, "logSizeMB", "64", "logGrowthMB", "64");
+    Map<String, Object> many = stairway("{ step = grow-log, mb = 2, times = 500 }," + script, "logSizeMB", "2",
+        "logGrowthMB", "2");
+    assertTrue(num(few, "recovery.vlfHeaderReads") >= num(few, "log.vlfs"));
+    assertTrue(num(many, "recovery.vlfHeaderReads") >= num(many, "log.vlfs"));
+    assertTrue(num(many, "log.vlfs") > 50 * num(few, "log.vlfs"));
+    assertTrue(num(many, "recovery.startDelaySeconds") > 20 * num(few, "recovery.startDelaySeconds"),
+        "one header read after the other: " + at(many, "recovery") + " against " + at(few, "recovery"));
+  }
+
+  @Test
+  void restoreZeroesTheFilesTheFullBackupListsAndTheFileAddedAfterItWhenTheReplayReachesItsAddFile() {
+    String before = "{ step = backup-database }," + LOAD;
+    String after = "{ step = backup-log },{ step = restore-database, recovery = false },{ step = restore-log }";
+    Map<String, Object> one = stairway(before + "," + after, "fullBackupTaken", "false");
+    Map<String, Object> two = stairway(before + ",{ step = add-log-file, file = log2, sizeMB = 512, growthMB = 64 },"
+        + after, "fullBackupTaken", "false");
+    double extra = num(two, "restore.replayZeroSeconds") - num(one, "restore.replayZeroSeconds");
+    assertTrue(extra > 512e6 / 57.6e6 * 0.9, "the replay created and zeroed the 512 MB file: " + extra + " s");
+    assertEquals(num(one, "restore.zeroInitSeconds") - num(one, "restore.replayZeroSeconds"),
+        num(two, "restore.zeroInitSeconds") - num(two, "restore.replayZeroSeconds"), 0.01,
+        "RESTORE DATABASE created only what the full backup listed, the same in both");
+    assertTrue(num(one, "restore.pagesRedone") > 0, "RESTORE LOG redoes the pages its records changed");
+    Map<String, Object> ifi = stairway(before + "," + after, "fullBackupTaken", "false",
+        "instantFileInitialization", "true");
+    assertTrue(num(ifi, "restore.zeroedBytes") < num(one, "restore.zeroedBytes") - 190 * 1048576.0,
+        "with instant file initialization the data file is not zeroed, the log files are");
+  }
+
+  @Test
+  void msdbWritesOneRowPerFileAndEachCostsMoreTheMoreRowsItHoldsUnlessTraceFlag3001() {
+    String script = "{ step = add-data-file, files = 400, recordBytes = 42808 },"
+        + "{ step = remove-data-file, files = 400, recordBytes = 42808 },{ step = backup-log },"
+        + "{ step = backup-log, name = again }";
+    Map<String, Object> s = ScenarioRuns.run("manyfiles", "script", "[" + script + "]");
+    assertEquals(401.0, num(s, "backups[0].historyRows"));
+    assertEquals(401.0, num(s, "backups[1].historyRows"), "the second backup lists the files again (REFERENCE 5.4)");
+    assertEquals(401.0, num(s, "backupHistory.histories[1].rowsBefore"));
+    assertTrue(num(s, "backups[1].historySeconds") > 2.5 * num(s, "backups[0].historySeconds"),
+        "the rows go into a table that holds the first backup's");
+    assertTrue(num(s, "devices.data-device.writes") >= 400 * 3, "every ADD FILE zeroes and writes the file system's"
+        + " records on the data device");
+    Map<String, Object> tf = ScenarioRuns.run("manyfiles", "script", "[" + script + "]", "traceFlag3001", "true");
+    assertEquals(0.0, num(tf, "backups[0].historySeconds"));
+    assertEquals(0.0, num(tf, "backups[0].historyRows"));
+    assertFalse(tf.containsKey("backupHistory"));
+  }
+
+  @Test
+  void logBufferIsOneWaitPerWaitingSessionAndWait() {
+    Map<String, Object> s = ScenarioRuns.run("stairway-update-presized", "script",
+        "[{ step = large-update, rows = 200000, recordBytes = 1260, name = update }]", "logBuffers", "8");
+    double waitSeconds = num(s, "waits.LOGBUFFER.totalMs") / 1000;
+    assertTrue(num(s, "waits.LOGBUFFER.count") >= 1);
+    assertTrue(waitSeconds <= num(s, "simulatedSeconds"), waitSeconds + " s of LOGBUFFER in "
+        + num(s, "simulatedSeconds") + " s of one session");
+  }
+
+  @Test
+  void aReservationMakesTheLogGrowSoNoSpaceUsedExceedsAHundredPercent() {
+    for (String name : List.of("log-full-9002-open-transaction", "two-log-files", "log-reservation")) {
+      Map<String, Object> s = ScenarioRuns.run(name);
+      assertTrue(num(s, "log.usedPercent") <= 100, name);
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> samples = (List<Map<String, Object>>) at(s, "logspace");
+      for (Map<String, Object> x : samples) {
+        assertTrue(((Number) x.get("peakUsedPercent")).doubleValue() <= 100, name + " " + x);
+      }
+    }
+  }
+}
