@@ -85,7 +85,8 @@ class LatencySpreadTest {
         new DeviceSetup.OfSsd(new SsdSpec(80_000, 20_000, 35_000, 2_200_000, true, 2000, 8, 400 * Rigs.GIB, 0.5)),
         new DeviceSetup.OfPremium(Catalogs.named("P30", false, 0).withLatencyCv(0.2)),
         new DeviceSetup.OfProfile(new ProfileSpec(new long[] {512, 65536}, new long[] {100_000, 400_000}, 1,
-            50_000, 100 * Rigs.GIB, 0.3)));
+            50_000, 100 * Rigs.GIB, 0.3)),
+        new DeviceSetup.OfHdd(Rigs.hdd15k(146 * Rigs.GIB, 1).with(0, HddSpec.WriteCache.NONE, 0.3)));
     for (DeviceSetup m : models) {
       Rigs.Run r = Rigs.run(m, Rigs.job("randread", 4096, 1, 1, 10 * Rigs.GIB, 3), 2, 5);
       DeviceStats d = r.device();
