@@ -81,19 +81,22 @@ final class Runner {
       Journal.Opening opening, String cluster) throws IOException {
     // 1. Validate everything; nothing is written yet.
     for (String table : options.show) {
-      if (!ScenarioResult.TABLES.contains(table)) {
+      if (!ScenarioKinds.tables().contains(table)) {
         throw new BadInputException("--show " + table + ": unknown table; allowed: "
-            + String.join(", ", ScenarioResult.TABLES));
+            + String.join(", ", ScenarioKinds.tables()));
       }
     }
     Scenario loaded;
     try {
       loaded = ScenarioKinds.loader().load(scenarioArg, overrides);
     } catch (BadInputException e) {
-      if (options.warmup == null) throw e;
-      // --warmup is passed as --set warmupSeconds: name the option the user typed
-      throw new BadInputException(e.getMessage().replaceFirst("^(--set )?warmupSeconds:",
-          "--warmup " + Text.plain(options.warmup) + " (warmupSeconds):"));
+      // --warmup, -c and -T are passed as --set entries: name the option the user typed
+      for (Map.Entry<String, String> t : options.typed.entrySet()) {
+        String m = e.getMessage();
+        String named = m.replaceFirst("^(--set )?" + t.getKey() + "\\b", t.getValue() + " (" + t.getKey() + ")");
+        if (!named.equals(m)) throw new BadInputException(named);
+      }
+      throw e;
     }
     Scenario scenario = options.seed != null ? loaded.withSeed(options.seed, "--seed") : loaded;
     AtomicLong progress = new AtomicLong();
@@ -153,7 +156,7 @@ final class Runner {
       resumed.put("at", OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString());
       resumed.put("fromSimulatedSeconds", from == null ? 0.0 : from.simulatedNanos() / 1e9);
       provenance.put("resumed", resumed);
-      if (!options.quiet) {
+      if (!options.quiet && !options.terse) {
         PrintWriter human = options.json ? cl.getErr() : cl.getOut();
         Text.paragraph("resuming", runId + " (" + spec.scenario() + ", seed " + spec.seed() + ") " + (from == null
             ? "from its start: no checkpoint had been taken"
@@ -178,7 +181,7 @@ final class Runner {
     AtomicLong progress = baseControl.progress();
     PrintWriter stdout = cl.getOut();
     PrintWriter err = cl.getErr();
-    PrintWriter human = options.quiet ? null : options.json ? err : stdout;
+    PrintWriter human = options.quiet || options.terse ? null : options.json ? err : stdout;
 
     // 2. Run, with a shutdown hook that stops it cleanly on Ctrl-C or SIGTERM.
     String runId;
@@ -237,6 +240,7 @@ final class Runner {
       if (human != null && target instanceof Fresh) {
         Text.paragraph("running", scenario.name() + (scenario.description().isEmpty() ? "" : ": "
             + scenario.description())).forEach(human::println);
+        SettingNotes.lines(scenario).forEach(human::println);
         human.flush();
       }
       // The interval facts for the progress lines, and for the report when no journal keeps them.
@@ -259,6 +263,7 @@ final class Runner {
       PreparedRun run = null;
       try (Progress bar = Progress.start(options.quiet, Progress.stderrIsTerminal(), options.progressSeconds, err,
           scenario.name(), scenario.endTimeNanos(), progress, live::sinceLastAsked)) {
+        guard.beforeStopLine(bar::stopDisplay);
         if (target instanceof Fresh f && f.cluster() != null) {
           outcome = null;
           ClusterSubmit.Result r = ClusterSubmit.run(f.cluster(),
@@ -317,11 +322,13 @@ final class Runner {
         seriesFiles.addAll(ReportFiles.write(dir, runId, summary, result, facts, run.topology()));
       }
       if (options.json) stdout.print(SummaryWriter.toJson(runId, summary));
+      if (options.terse) stdout.println(Terse.line(runId, SummaryWriter.withRunId(runId, summary)));
     }
 
     // 4. The human summary.
     if (human != null) {
       result.humanLines().forEach(human::println);
+      Percentiles.lines(options.percentiles, result.histograms()).forEach(human::println);
       if (bench) human.println(speedLine(result.summary()));
       for (String table : options.show) {
         List<String> rows = result.tables().get(table);
@@ -471,12 +478,16 @@ final class Runner {
     lines.addAll(Text.paragraph("dry run", s.name() + " (" + s.source() + "), kind " + s.kind().name()
         + ": valid; nothing run or written"));
     if (!s.description().isEmpty()) lines.addAll(Text.paragraph("description", s.description()));
+    lines.addAll(SettingNotes.lines(s));
     lines.add("parameters   value and where it comes from (tlogsim params " + s.kind().name() + " explains each)");
-    lines.add(row("seed", String.valueOf(s.seed()), s.seedOrigin()));
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"seed", String.valueOf(s.seed()), s.seedOrigin()});
     for (ParamSpec spec : s.kind().params()) {
       String unit = spec.unit().isEmpty() ? "" : " " + spec.unit();
-      lines.add(row(spec.key(), Text.plain(s.params().asMap().get(spec.key())) + unit, s.origins().get(spec.key())));
+      rows.add(new String[] {spec.key(), Text.plain(s.params().asMap().get(spec.key())) + unit,
+          s.origins().get(spec.key())});
     }
+    lines.addAll(aligned(rows));
     lines.addAll(Text.lines("threads", String.valueOf(control.threads())));
     if (s.reference() != null) {
       lines.addAll(Text.paragraph("reference", "compared with " + s.reference().source()));
@@ -489,9 +500,37 @@ final class Runner {
     return lines;
   }
 
-  /** "  sessions          1000 sessions     scenario, scenarios/gcm1.conf:5" */
-  private static String row(String key, String value, String origin) {
-    return String.format(Locale.ROOT, "  %-18s %-16s %s", key, value, origin).stripTrailing();
+  /** The widest value in the value column of --dry-run; a longer one (a script) has its origin on the next line. */
+  private static final int DRY_RUN_VALUE_WIDTH = 16;
+
+  /** "  sessions           1000          scenario, scenarios/gcm1.conf:5", every column aligned. */
+  static List<String> aligned(List<String[]> rows) {
+    int wk = 0, wv = 0;
+    for (String[] r : rows) {
+      wk = Math.max(wk, r[0].length());
+      wv = Math.max(wv, Math.min(DRY_RUN_VALUE_WIDTH, r[1].length()));
+    }
+    List<String> out = new ArrayList<>();
+    String fmt = "  %-" + wk + "s  %-" + wv + "s  %s";
+    for (String[] r : rows) {
+      String origin = r[2] == null ? "" : r[2];
+      if (r[1].length() <= wv) {
+        out.add(String.format(Locale.ROOT, fmt, r[0], r[1], origin).stripTrailing());
+      } else { // a script: its origin in the row, the value wrapped below it
+        out.add(String.format(Locale.ROOT, fmt, r[0], "(below)", origin).stripTrailing());
+        StringBuilder line = new StringBuilder("    ");
+        for (String word : r[1].split(" ")) {
+          if (line.length() > 4 && line.length() + 1 + word.length() > 80) {
+            out.add(line.toString());
+            line = new StringBuilder("    ");
+          }
+          if (line.length() > 4) line.append(' ');
+          line.append(word);
+        }
+        out.add(line.toString());
+      }
+    }
+    return out;
   }
 
   private static Map<String, Object> dryRunSummary(Scenario s, RunControl control, Map<String, Object> provenance,

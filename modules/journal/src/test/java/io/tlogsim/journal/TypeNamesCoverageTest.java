@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.cbor.CBORFactory;
 import io.tlogsim.kinds.ScenarioKinds;
-import io.tlogsim.kinds.commitpath.Policies;
+import io.tlogsim.kinds.commitpath.FlushPolicies;
 import io.tlogsim.scenario.DeviceParams;
 import io.tlogsim.scenario.PreparedRun;
 import io.tlogsim.scenario.RunControl;
@@ -61,7 +61,7 @@ class TypeNamesCoverageTest {
   static Stream<Arguments> scenarios() {
     Stream<Arguments> builtins = ScenarioKinds.loader().builtins().keySet().stream()
         .map(n -> Arguments.of(n, Map.of()));
-    Stream<Arguments> policies = Policies.NAMES.stream().map(p -> Arguments.of("oltp-commits",
+    Stream<Arguments> policies = FlushPolicies.NAMES.stream().map(p -> Arguments.of("oltp-commits",
         Map.of("flushPolicy", p, "simulatedSeconds", "0.5", "warmupSeconds", "0.1", "crashAtSeconds", "0.4")));
     Stream<Arguments> devices = DeviceParams.MODELS.stream().filter(m -> !m.equals("profile"))
         .map(m -> Arguments.of("oltp-commits", Map.of("logDevice", m, "simulatedSeconds", "0.5", "warmupSeconds", "0.1")));

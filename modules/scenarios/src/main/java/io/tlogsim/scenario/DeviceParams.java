@@ -3,28 +3,24 @@ package io.tlogsim.scenario;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.storage.DeviceConfigException;
 import io.tlogsim.storage.DeviceProfiles;
+import io.tlogsim.storage.DeviceSettings;
 import io.tlogsim.storage.DeviceSetup;
-import io.tlogsim.storage.HddSpec;
 import io.tlogsim.storage.PremiumCatalog;
-import io.tlogsim.storage.PremiumSpec;
-import io.tlogsim.storage.ProfileSpec;
 import io.tlogsim.storage.RaidSpec;
-import io.tlogsim.storage.SsdSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The device settings of a scenario as flat keys (ssdReadLatencyUs, hddRpm, premiumTier, raidLevel, ...), their
- * specs, and the storage setups built from them. Defaults: config/application.conf, tlogsim.storage.device. A setting
- * the storage models refuse becomes a bad-input error naming the scenario's key.
+ * The device settings of a scenario as flat keys (ssdReadLatencyUs, hddRpm, premiumTier, raidLevel, ...): their specs,
+ * and the storage's typed settings ({@link DeviceSettings}) read from them. Defaults: config/application.conf,
+ * tlogsim.storage.device. A setting the storage models refuse becomes a bad-input error naming the scenario's key.
  */
 public final class DeviceParams {
   private DeviceParams() {}
 
-  public static final List<String> MODELS = List.of("simple", "ssd", "hdd", "premium", "raid", "profile");
-  public static final List<String> MEMBER_MODELS = List.of("simple", "ssd", "hdd", "premium");
-  private static final long GIB = 1L << 30;
+  public static final List<String> MODELS = DeviceSettings.MODELS;
+  public static final List<String> MEMBER_MODELS = DeviceSettings.MEMBER_MODELS;
 
   /** Every device key; {@code withChoice}: the {@code device} key too (a kind that builds devices of its own omits it). */
   public static List<ParamSpec> specs(PremiumCatalog tables, boolean withChoice) {
@@ -87,13 +83,9 @@ public final class DeviceParams {
     return c;
   }
 
-  /**
-   * Whether a write on this model needs a flush (fsync) to be durable: an SSD has a volatile write cache (REFERENCE.md
-   * 4, "SSD fsync", with or without power-loss protection); an HDD without one, a RAID controller's battery-backed
-   * cache, a cloud disk and a profile (measured with synchronous writes) are durable when they acknowledge a write.
-   */
+  /** Whether a write on this model needs a flush (fsync) to be durable ({@link DeviceSettings#volatileWriteCache}). */
   public static boolean volatileWriteCache(String model) {
-    return model.equals("ssd");
+    return DeviceSettings.volatileWriteCache(model);
   }
 
   /** The device the {@code device} key names. */
@@ -104,7 +96,7 @@ public final class DeviceParams {
   /** A device of the given model from the scenario's keys; refused settings become {@link BadInputException}s. */
   public static DeviceSetup setup(String model, Params p, PremiumCatalog tables) {
     try {
-      return build(model, p, tables, -1);
+      return settings(p, model).setup(model, tables);
     } catch (DeviceConfigException e) {
       throw badInput(e, model, p);
     }
@@ -112,67 +104,50 @@ public final class DeviceParams {
 
   /** A RAID of {@code level} over {@code members} members of the member model, each of {@code memberGiB} if > 0. */
   public static DeviceSetup raid(Params p, PremiumCatalog tables, int level, int members, double memberGiB) {
-    String member = p.getString("raidMemberDevice");
-    DeviceSetup m;
     try {
-      m = build(member, p, tables, memberGiB);
-    } catch (DeviceConfigException e) {
-      throw badInput(e, member, p);
-    }
-    try {
-      RaidSpec spec = new RaidSpec(level, members, p.getLong("raidStripeBytes"), m.capacityBytes(),
-          p.getString("raidWriteCache").equals("write-back"), p.getBoolean("raidBatteryOk"),
-          (long) (p.getDouble("raidCacheMiB") * (1 << 20)), us(p, "raidCacheLatencyUs"), us(p, "raidControllerUs"),
-          p.getInt("raidDestageDepth"));
-      return new DeviceSetup.OfRaid(spec, m);
+      return settings(p, "raid").raid(tables, level, members, memberGiB);
     } catch (DeviceConfigException e) {
       throw badInput(e, "raid", p);
     }
   }
 
-  private static DeviceSetup build(String model, Params p, PremiumCatalog tables, double capacityGiB) {
-    switch (model) {
-      case "simple":
-        return new DeviceSetup.Simple(us(p, "simpleLatencyUs"), p.getDouble("simpleMBps"),
-            gib(capacityGiB > 0 ? capacityGiB : p.getDouble("simpleCapacityGiB")));
-      case "ssd":
-        return new DeviceSetup.OfSsd(new SsdSpec(us(p, "ssdReadLatencyUs"), us(p, "ssdWriteLatencyUs"),
+  /**
+   * The settings of {@code model} from the scenario's keys (and of its members' model, for a RAID); the other models'
+   * are left out (null): a kind that builds a given model need not have the others' keys.
+   */
+  public static DeviceSettings settings(Params p, String model) {
+    String member = model.equals("raid") ? p.getString("raidMemberDevice") : null;
+    boolean raid = model.equals("raid");
+    return new DeviceSettings(
+        uses("simple", model, member) ? new DeviceSettings.Simple(us(p, "simpleLatencyUs"), p.getDouble("simpleMBps"),
+            p.getDouble("simpleCapacityGiB")) : null,
+        uses("ssd", model, member) ? new DeviceSettings.Ssd(us(p, "ssdReadLatencyUs"), us(p, "ssdWriteLatencyUs"),
             us(p, "ssdFlushPlpUs"), us(p, "ssdFlushNoPlpUs"), p.getBoolean("ssdPowerLossProtection"),
-            p.getDouble("ssdMBps"), p.getInt("ssdChannels"),
-            gib(capacityGiB > 0 ? capacityGiB : p.getDouble("ssdCapacityGiB"))));
-      case "hdd":
-        return new DeviceSetup.OfHdd(new HddSpec(p.getInt("hddRpm"), ms(p, "hddSeekReadMs"), ms(p, "hddSeekWriteMs"),
-            ms(p, "hddTrackToTrackMs"), p.getDouble("hddTransferMBps"),
-            gib(capacityGiB > 0 ? capacityGiB : p.getDouble("hddCapacityGiB")), us(p, "hddCommandOverheadUs"),
-            p.getInt("hddQueueDepth")));
-      case "premium": {
-        String tier = p.getString("premiumTier");
-        long latency = us(p, "premiumLatencyUs");
-        long burst = ms(p, "premiumThrottleBurstMs");
-        boolean credits = p.getBoolean("premiumCreditBursting");
-        int vCores = p.getInt("premiumLogRateVCores");
-        PremiumSpec spec = tier.equals("auto")
-            ? PremiumSpec.forFile(tables, capacityGiB > 0 ? capacityGiB : p.getDouble("premiumFileSizeGiB"), latency,
-                burst, credits, vCores)
-            : PremiumSpec.named(tables, tier, latency, burst, credits, vCores);
-        if (p.getBoolean("premiumFilePacing") && !tier.equals("auto")) {
-          throw BadInputException.about("premiumFilePacing", "paces a managed-instance file: needs premiumTier = auto"
-              + " (a file's size band), got premiumTier = " + tier);
-        }
-        return new DeviceSetup.OfPremium(spec.withFilePacing(p.getBoolean("premiumFilePacing")));
-      }
-      case "raid":
-        return raid(p, tables, p.getInt("raidLevel"), p.getInt("raidMembers"), -1);
-      case "profile": {
-        long[] bytes = DeviceProfiles.SIZES.stream().mapToLong(Long::longValue).toArray();
-        long[] nanos = new long[bytes.length];
-        for (int i = 0; i < bytes.length; i++) nanos[i] = us(p, DeviceProfiles.latencyKey(bytes[i]));
-        return new DeviceSetup.OfProfile(new ProfileSpec(bytes, nanos, p.getDouble("profileQd8Speedup"),
-            us(p, "profileFlushUs"), gib(capacityGiB > 0 ? capacityGiB : p.getDouble("profileCapacityGiB"))));
-      }
-      default:
-        throw new BadInputException("device: must be one of " + String.join(", ", MODELS) + ", got '" + model + "'");
-    }
+            p.getDouble("ssdMBps"), p.getInt("ssdChannels"), p.getDouble("ssdCapacityGiB")) : null,
+        uses("hdd", model, member) ? new DeviceSettings.Hdd(p.getInt("hddRpm"), ms(p, "hddSeekReadMs"),
+            ms(p, "hddSeekWriteMs"), ms(p, "hddTrackToTrackMs"), p.getDouble("hddTransferMBps"),
+            p.getDouble("hddCapacityGiB"), us(p, "hddCommandOverheadUs"), p.getInt("hddQueueDepth")) : null,
+        uses("premium", model, member) ? new DeviceSettings.Premium(p.getString("premiumTier"),
+            p.getDouble("premiumFileSizeGiB"), us(p, "premiumLatencyUs"), ms(p, "premiumThrottleBurstMs"),
+            p.getBoolean("premiumCreditBursting"), p.getInt("premiumLogRateVCores"), p.getBoolean("premiumFilePacing"))
+            : null,
+        raid ? new DeviceSettings.Raid(p.getInt("raidLevel"), p.getInt("raidMembers"), member,
+            p.getLong("raidStripeBytes"), p.getString("raidWriteCache").equals("write-back"),
+            p.getBoolean("raidBatteryOk"), (long) (p.getDouble("raidCacheMiB") * (1 << 20)),
+            us(p, "raidCacheLatencyUs"), us(p, "raidControllerUs"), p.getInt("raidDestageDepth")) : null,
+        uses("profile", model, member) ? profile(p) : null);
+  }
+
+  private static boolean uses(String group, String model, String member) {
+    return group.equals(model) || group.equals(member);
+  }
+
+  private static DeviceSettings.Profile profile(Params p) {
+    long[] bytes = DeviceProfiles.SIZES.stream().mapToLong(Long::longValue).toArray();
+    long[] nanos = new long[bytes.length];
+    for (int i = 0; i < bytes.length; i++) nanos[i] = us(p, DeviceProfiles.latencyKey(bytes[i]));
+    return new DeviceSettings.Profile(bytes, nanos, p.getDouble("profileQd8Speedup"), us(p, "profileFlushUs"),
+        p.getDouble("profileCapacityGiB"));
   }
 
   /** The scenario key of a storage setting of a model. */
@@ -190,8 +165,13 @@ public final class DeviceParams {
     return model + Character.toUpperCase(storageKey.charAt(0)) + storageKey.substring(1);
   }
 
+  /** The refusal under the scenario's key of the setting (of the model that refused it, else of {@code model}). */
   private static BadInputException badInput(DeviceConfigException e, String model, Params p) {
-    String key = key(model, e.key());
+    if (e.key().equals("filePacing")) { // a check across two keys: the loader names where the refused one was set
+      return BadInputException.about("premiumFilePacing", "paces a managed-instance file: needs premiumTier = auto"
+          + " (a file's size band), got premiumTier = " + p.getString("premiumTier"));
+    }
+    String key = key(e.model() != null ? e.model() : model, e.key());
     return new BadInputException(key + ": " + e.detail());
   }
 
@@ -203,7 +183,4 @@ public final class DeviceParams {
     return Math.round(p.getDouble(key) * VirtualTime.NS_PER_MS);
   }
 
-  private static long gib(double g) {
-    return (long) (g * GIB);
-  }
 }

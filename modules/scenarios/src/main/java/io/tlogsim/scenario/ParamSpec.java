@@ -29,7 +29,8 @@ public record ParamSpec(String key, Type type, double min, double max, List<Stri
   private static final List<String[]> UNIT_SUFFIXES = List.of(
       new String[] {"MBps", "MB/s"}, new String[] {"Seconds", "s"}, new String[] {"Us", "us"},
       new String[] {"Ns", "ns"}, new String[] {"Ms", "ms"}, new String[] {"Bytes", "bytes"},
-      new String[] {"Percent", "%"});
+      new String[] {"Percent", "%"}, new String[] {"GiB", "GiB"}, new String[] {"MiB", "MiB"},
+      new String[] {"KiB", "KiB"});
 
   public static ParamSpec integer(String key, long min, long max, String description) {
     return new ParamSpec(key, Type.INT, min, max, List.of(), description, unitOf(key));

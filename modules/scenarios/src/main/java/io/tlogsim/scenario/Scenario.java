@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * A scenario ready to run: its name (built-in name or file), kind, description, seed, validated parameters, and the
@@ -64,6 +63,12 @@ public record Scenario(String name, ScenarioKind kind, String description, long 
 
   /** The kind's result with the published figures beside the simulated ones (or why they are not there). */
   public ScenarioResult complete(ScenarioResult result) {
+    for (String table : result.tables().keySet()) { // --show refuses a table no kind names
+      if (!kind.tables().contains(table)) {
+        throw new IllegalStateException("kind " + kind.name() + " kept table " + table + ", which its tables() does"
+            + " not name");
+      }
+    }
     Map<String, Object> summary = result.summary();
     List<String> lines = new ArrayList<>(result.humanLines());
     if (reference != null) {
@@ -74,9 +79,6 @@ public record Scenario(String name, ScenarioKind kind, String description, long 
       summary.put("referenceDropped", droppedReference.toSummary());
       lines.addAll(droppedReference.lines());
     }
-    return new Result(summary, lines, result.histograms(), result.files(), result.tables());
+    return ScenarioResult.Of.from(result).withSummary(summary, lines);
   }
-
-  private record Result(Map<String, Object> summary, List<String> humanLines, Map<String, Histogram> histograms,
-      Map<String, String> files, Map<String, List<String>> tables) implements ScenarioResult {}
 }

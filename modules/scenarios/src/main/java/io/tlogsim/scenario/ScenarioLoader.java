@@ -120,14 +120,20 @@ public final class ScenarioLoader {
   /** A parameter as {@code tlogsim params} shows it: its spec, its default and where that default is set. */
   public record ParamDefault(ParamSpec spec, Object value, String origin, String comment) {}
 
-  /** Every parameter of a kind with its default from application.conf (null where there is none). */
+  /**
+   * Every parameter of a kind with its default from application.conf, else from the kind's code (a registration's),
+   * null where there is none.
+   */
   public List<ParamDefault> defaults(ScenarioKind kind) {
     String path = "tlogsim.kinds." + kind.name();
     Config c = defaults.hasPath(path) ? defaults.getConfig(path) : ConfigFactory.empty();
+    Map<String, ScenarioKind.Default> declared = kind.defaults();
     List<ParamDefault> out = new ArrayList<>();
     for (ParamSpec spec : kind.params()) {
       if (!c.hasPath(spec.key())) {
-        out.add(new ParamDefault(spec, null, "", ""));
+        ScenarioKind.Default d = declared.get(spec.key());
+        out.add(d == null ? new ParamDefault(spec, null, "", "") : new ParamDefault(spec,
+            convert(spec, ConfigValueFactory.fromAnyRef(d.value(), d.origin()), d.origin()), d.origin(), d.source()));
         continue;
       }
       ConfigValue v = c.getValue(spec.key());
@@ -151,9 +157,14 @@ public final class ScenarioLoader {
     for (ParamSpec p : kind.params()) specs.put(p.key(), p);
     String allowedKeys = String.join(", ", specs.keySet());
 
-    // What each key's value is and where it comes from: the kind's defaults, then the file, then --set.
+    // What each key's value is and where it comes from: the kind's defaults (those its code declares, then
+    // application.conf's), then the file, then --set.
     Map<String, ConfigValue> given = new LinkedHashMap<>();
     Map<String, String> origins = new LinkedHashMap<>();
+    for (Map.Entry<String, ScenarioKind.Default> e : kind.defaults().entrySet()) {
+      given.put(e.getKey(), ConfigValueFactory.fromAnyRef(e.getValue().value(), e.getValue().origin()));
+      origins.put(e.getKey(), "default, " + e.getValue().origin());
+    }
     String defaultsPath = "tlogsim.kinds." + kind.name();
     if (defaults.hasPath(defaultsPath)) {
       for (Map.Entry<String, ConfigValue> e : defaults.getConfig(defaultsPath).root().entrySet()) {
@@ -215,6 +226,9 @@ public final class ScenarioLoader {
       throw new BadInputException(location(v.origin(), where) + ": " + e.getMessage());
     }
     String description = file.hasPath("description") ? string(file, "description", where) : "";
+    // the words were written for the scenario as built: after --set they say which values changed
+    description = SetDescription.of(description, changedKeys(specs, withoutOverrides, values), overrides, params,
+        specs);
     // Published figures hold for the model as published: kept while --set leaves every resolved value as it was.
     Reference reference = null;
     Scenario.DroppedReference dropped = null;
@@ -326,14 +340,14 @@ public final class ScenarioLoader {
     String wrong = at + spec.key() + ": must be " + spec.allowedText() + ", got " + shown;
     switch (spec.type()) {
       case INT, LONG -> {
-        Number num = number(v, raw);
+        Number num = withUnit(spec, v, raw, at);
         if (num == null) throw new BadInputException(wrong);
         double d = num.doubleValue();
         if (d != Math.rint(d) || d < spec.min() || d > spec.max()) throw new BadInputException(wrong);
         return spec.type() == ParamSpec.Type.INT ? (Object) num.intValue() : (Object) num.longValue();
       }
       case DOUBLE -> {
-        Number num = number(v, raw);
+        Number num = withUnit(spec, v, raw, at);
         if (num == null) throw new BadInputException(wrong);
         double d = num.doubleValue();
         if (Double.isNaN(d) || d < spec.min() || d > spec.max()) throw new BadInputException(wrong);
@@ -353,6 +367,17 @@ public final class ScenarioLoader {
         return ScriptParser.parse(spec.key(), v, "");  // names the file and line of each step itself
       }
       default -> throw new IllegalStateException();
+    }
+  }
+
+  /** A number, or a number with a unit converted to the parameter's ({@link Units}: 4k, 10GB, 100ms); else null. */
+  private static Number withUnit(ParamSpec spec, ConfigValue v, Object raw, String at) {
+    Number num = number(v, raw);
+    if (num != null || !(raw instanceof String s)) return num;
+    try {
+      return Units.convert(spec, s);
+    } catch (BadInputException e) {
+      throw new BadInputException(at + e.getMessage());
     }
   }
 

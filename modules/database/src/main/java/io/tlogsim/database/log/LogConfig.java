@@ -45,4 +45,99 @@ public record LogConfig(int pageBytes, int pageHeaderBytes, int maxBlockPages, i
   public long blockCapacity() {
     return (long) maxBlockPages * usableBytes();
   }
+
+  /** A log config named key by key (the record's names); what is not given is 0 or false. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Builds a {@link LogConfig} key by key; {@link #build} checks it. */
+  public static final class Builder {
+    private int pageBytes;
+    private int pageHeaderBytes;
+    private int maxBlockPages;
+    private int logBuffers;
+    private int maxOutstandingWrites;
+    private long maxOutstandingBytes;
+    private boolean flushClosesPage;
+    private int beginRecordBytes;
+    private int checkpointRecordBytes;
+    private boolean flushOnClose;
+    private boolean flushAfterWrite;
+    private long replyNanos;
+    private long deviceLinkNanos;
+
+    private Builder() {}
+
+    public Builder pageBytes(int v) {
+      pageBytes = v;
+      return this;
+    }
+
+    public Builder pageHeaderBytes(int v) {
+      pageHeaderBytes = v;
+      return this;
+    }
+
+    public Builder maxBlockPages(int v) {
+      maxBlockPages = v;
+      return this;
+    }
+
+    public Builder logBuffers(int v) {
+      logBuffers = v;
+      return this;
+    }
+
+    public Builder maxOutstandingWrites(int v) {
+      maxOutstandingWrites = v;
+      return this;
+    }
+
+    public Builder maxOutstandingBytes(long v) {
+      maxOutstandingBytes = v;
+      return this;
+    }
+
+    public Builder flushClosesPage(boolean v) {
+      flushClosesPage = v;
+      return this;
+    }
+
+    public Builder beginRecordBytes(int v) {
+      beginRecordBytes = v;
+      return this;
+    }
+
+    public Builder checkpointRecordBytes(int v) {
+      checkpointRecordBytes = v;
+      return this;
+    }
+
+    public Builder flushOnClose(boolean v) {
+      flushOnClose = v;
+      return this;
+    }
+
+    public Builder flushAfterWrite(boolean v) {
+      flushAfterWrite = v;
+      return this;
+    }
+
+    public Builder replyNanos(long v) {
+      replyNanos = v;
+      return this;
+    }
+
+    public Builder deviceLinkNanos(long v) {
+      deviceLinkNanos = v;
+      return this;
+    }
+
+    public LogConfig build() {
+      return new LogConfig(pageBytes, pageHeaderBytes, maxBlockPages, logBuffers, maxOutstandingWrites,
+          maxOutstandingBytes, flushClosesPage, beginRecordBytes, checkpointRecordBytes, flushOnClose, flushAfterWrite,
+          replyNanos, deviceLinkNanos);
+    }
+  }
 }

@@ -1,11 +1,11 @@
 package io.tlogsim.database.session;
 
 import io.tlogsim.kernel.CborSerializable;
+import io.tlogsim.storage.LatencyHistograms;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.List;
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
@@ -18,7 +18,7 @@ import org.HdrHistogram.Histogram;
 public record CommitStats(long count, long latencySumNanos, long latencyMaxNanos, byte[] histogram)
     implements CborSerializable {
 
-  public static final int SIGNIFICANT_DIGITS = 3;
+  public static final int SIGNIFICANT_DIGITS = LatencyHistograms.SIGNIFICANT_DIGITS;
   /** Bytes of {@link #encode}'s header: the exact minimum and the two halves of the sum of squares. */
   private static final int MOMENTS_BYTES = 3 * Long.BYTES;
 
@@ -112,11 +112,9 @@ public record CommitStats(long count, long latencySumNanos, long latencyMaxNanos
     if (!(h instanceof Latencies l)) {
       throw new IllegalArgumentException("commit latencies must be recorded in CommitStats.newHistogram()");
     }
-    // HdrHistogram reads and writes the backing array from index 0: no slices, a buffer of its own.
-    ByteBuffer hdr = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-    int n = h.encodeIntoCompressedByteBuffer(hdr);
-    return ByteBuffer.allocate(MOMENTS_BYTES + n).putLong(l.min).putLong(l.squaresHigh).putLong(l.squaresLow)
-        .put(hdr.array(), 0, n).array();
+    byte[] hdr = LatencyHistograms.encode(h);
+    return ByteBuffer.allocate(MOMENTS_BYTES + hdr.length).putLong(l.min).putLong(l.squaresHigh).putLong(l.squaresLow)
+        .put(hdr).array();
   }
 
   public static Histogram decode(byte[] bytes) {
@@ -125,12 +123,7 @@ public record CommitStats(long count, long latencySumNanos, long latencyMaxNanos
     l.min = buf.getLong();
     l.squaresHigh = buf.getLong();
     l.squaresLow = buf.getLong();
-    try {
-      l.addCounts(Histogram.decodeFromCompressedByteBuffer(
-          ByteBuffer.wrap(Arrays.copyOfRange(bytes, MOMENTS_BYTES, bytes.length)), 0));
-    } catch (java.util.zip.DataFormatException e) {
-      throw new IllegalArgumentException("corrupt latency histogram", e);
-    }
+    l.addCounts(LatencyHistograms.decode(bytes, MOMENTS_BYTES));
     return l;
   }
 

@@ -14,10 +14,19 @@ import java.util.TreeMap;
  * @param acknowledgedAtCrash when the server lost power: by session, the commits it had been told were done (null: no
  *     crash)
  * @param inFlightAtCrash acknowledged commits whose requests had not reached the log manager at the crash
+ * @param arrivals at a fixed arrival rate: {transactions scheduled, started late, total lag ns, most lag ns}; null
+ *     without one
  */
 public record PoolStats(CommitStats commits, long lazyCommits, long statements, long rows, long cpuWaits,
     long cpuWaitNanos, long cpuMaxWaitNanos, long cpuBusyNanos, int sessions, int sessionsDone, List<Phase> phases,
-    long[] acknowledgedAtCrash, long inFlightAtCrash) implements CborSerializable {
+    long[] acknowledgedAtCrash, long inFlightAtCrash, long[] arrivals) implements CborSerializable {
+
+  public PoolStats(CommitStats commits, long lazyCommits, long statements, long rows, long cpuWaits,
+      long cpuWaitNanos, long cpuMaxWaitNanos, long cpuBusyNanos, int sessions, int sessionsDone, List<Phase> phases,
+      long[] acknowledgedAtCrash, long inFlightAtCrash) {
+    this(commits, lazyCommits, statements, rows, cpuWaits, cpuWaitNanos, cpuMaxWaitNanos, cpuBusyNanos, sessions,
+        sessionsDone, phases, acknowledgedAtCrash, inFlightAtCrash, null);
+  }
 
   public PoolStats(CommitStats commits, long lazyCommits, long statements, long rows, long cpuWaits,
       long cpuWaitNanos, long cpuMaxWaitNanos, long cpuBusyNanos, int sessions, int sessionsDone, List<Phase> phases) {
@@ -43,7 +52,12 @@ public record PoolStats(CommitStats commits, long lazyCommits, long statements, 
         ? new long[parts.stream().mapToInt(p -> p.acknowledgedAtCrash.length).sum()] : null;
     List<CommitStats> commits = new ArrayList<>();
     Map<Integer, Phase> phases = new TreeMap<>();
+    long[] arrivals = parts.stream().anyMatch(p -> p.arrivals != null) ? new long[4] : null;
     for (PoolStats p : parts) {
+      if (p.arrivals != null) {
+        for (int k = 0; k < 3; k++) arrivals[k] += p.arrivals[k];
+        arrivals[3] = Math.max(arrivals[3], p.arrivals[3]);
+      }
       commits.add(p.commits);
       lazy += p.lazyCommits;
       statements += p.statements;
@@ -62,6 +76,6 @@ public record PoolStats(CommitStats commits, long lazyCommits, long statements, 
       }
     }
     return new PoolStats(CommitStats.merge(commits), lazy, statements, rows, waits, waitNs, maxWait, busy, sessions,
-        done, List.copyOf(phases.values()), acked, inFlight);
+        done, List.copyOf(phases.values()), acked, inFlight, arrivals);
   }
 }

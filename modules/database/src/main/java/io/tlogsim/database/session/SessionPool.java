@@ -66,6 +66,8 @@ public final class SessionPool implements SimComponent {
   private byte[] mode;
   private long[] commitStart;
   private long[] row; // next row of a sequential walk
+  private long[] nextArrival; // at a fixed arrival rate: each session's next scheduled transaction start (else null)
+  private long[] arrivalStats = new long[4]; // scheduled, late, lag ns in all, most lag ns
   // per pool
   private HostCpu cpu;
   private int[] entered; // by step: sessions that started it
@@ -145,8 +147,10 @@ public final class SessionPool implements SimComponent {
     openFrom = 0;
     openTo = Intervals.next(0, intervalStep, warmupNanos, ctx.endTime());
     long space = Rng.seedFor(ctx.seed(), SESSION_SEED_SPACE);
+    if (w.arrivalGapNanos() > 0) nextArrival = new long[count];
     for (int i = 0; i < count; i++) {
       rng[i] = Rng.seedFor(space, firstSession + i);
+      if (nextArrival != null) nextArrival[i] = Rng.nextExponential(rng, i, w.arrivalGapNanos());
       enter(ctx, i, 0);
       proceed(ctx, i, 0);
     }
@@ -274,7 +278,8 @@ public final class SessionPool implements SimComponent {
       commit(ctx, i, now, cpu.run(now, w.cpuCommitNanos()), LogProtocol.FLAG_BEGIN);
       return true;
     }
-    long start = now + Rng.nextExponential(rng, i, st.thinkUs() * VirtualTime.NS_PER_US);
+    long start = nextArrival != null ? arrival(i, now)
+        : now + Rng.nextExponential(rng, i, st.thinkUs() * VirtualTime.NS_PER_US);
     if (start > ctx.endTime()) return true; // the run ends while it thinks
     if (w.cpuCommitNanos() > 0) {
       sub[i] = THOUGHT;
@@ -294,7 +299,14 @@ public final class SessionPool implements SimComponent {
         commit(ctx, i, now, cpu.run(now, w.cpuCommitNanos()), 0);
         return true;
       }
-      if (st.thinkUs() > 0) {
+      if (nextArrival != null) { // a fixed arrival rate: a transaction starts when scheduled, its statements at once
+        long at = txn[i] == 0 ? arrival(i, now) : now;
+        if (at > now) {
+          sub[i] = THOUGHT;
+          resumeAt(ctx, i, at);
+          return true;
+        }
+      } else if (st.thinkUs() > 0) {
         sub[i] = THOUGHT;
         resumeAt(ctx, i, now + think(i, st.thinkUs(), st.thinkExponential()));
         return true;
@@ -427,6 +439,23 @@ public final class SessionPool implements SimComponent {
     }
   }
 
+  /**
+   * At a fixed arrival rate: when session i's next transaction starts. Starts are a Poisson process drawn from the
+   * last scheduled start, not from when the last transaction ended (pgbench -R), so a slow log makes them late (the
+   * schedule lag) without lowering the rate asked.
+   */
+  private long arrival(int i, long now) {
+    long at = nextArrival[i];
+    nextArrival[i] = at + Rng.nextExponential(rng, i, w.arrivalGapNanos());
+    arrivalStats[0]++;
+    if (at >= now) return at;
+    long lag = now - at;
+    arrivalStats[1]++;
+    arrivalStats[2] += lag;
+    if (lag > arrivalStats[3]) arrivalStats[3] = lag;
+    return now;
+  }
+
   private long think(int i, double us, boolean exponential) {
     double ns = us * VirtualTime.NS_PER_US;
     return exponential ? Rng.nextExponential(rng, i, ns) : Math.round(ns);
@@ -490,7 +519,7 @@ public final class SessionPool implements SimComponent {
         new long[] {commits, lazyCommits, latencySum, latencyMax, statements, rowsTouched},
         CommitStats.encode(histogram), new long[] {intervalStep, openFrom, openTo, intervalCommits, intervalLatencySum,
             intervalLatencyMax}, CommitStats.encode(interval), atCrash == null ? null : atCrash.snapshot(), down,
-        inFlightAtCrash);
+        inFlightAtCrash, nextArrival == null ? null : nextArrival.clone(), arrivalStats.clone());
   }
 
   @Override
@@ -531,6 +560,8 @@ public final class SessionPool implements SimComponent {
     if (atCrash != null && s.atCrash() != null) atCrash.restore(s.atCrash());
     down = s.down();
     inFlightAtCrash = s.inFlightAtCrash();
+    nextArrival = s.nextArrival() == null ? null : s.nextArrival().clone();
+    arrivalStats = s.arrivalStats() == null ? new long[4] : s.arrivalStats().clone();
   }
 
   @Override
@@ -542,12 +573,13 @@ public final class SessionPool implements SimComponent {
     }
     return new PoolStats(new CommitStats(commits, latencySum, latencyMax, CommitStats.encode(histogram)), lazyCommits,
         statements, rowsTouched, cpu.waits(), cpu.waitNanos(), cpu.maxWaitNanos(), cpu.busyNanos(), count, closed,
-        phases, down ? atCrash.acknowledged() : null, Math.max(0, inFlightAtCrash));
+        phases, down ? atCrash.acknowledged() : null, Math.max(0, inFlightAtCrash),
+        nextArrival == null ? null : arrivalStats.clone());
   }
 
   public record State(long[] rng, int[] step, byte[] sub, long[] done, int[] txn, long[] stepEnd, byte[] mode,
       long[] commitStart, long[] row, HostCpu.State cpu, int[] entered, int[] finished, long[] phaseStart,
       long[] phaseEnd, int closed, long[] counters,
       byte[] histogram, long[] interval, byte[] intervalHistogram, SessionsAtCrash.State atCrash, boolean down,
-      int inFlightAtCrash) implements CborSerializable {}
+      int inFlightAtCrash, long[] nextArrival, long[] arrivalStats) implements CborSerializable {}
 }

@@ -83,7 +83,8 @@ class LogBlocksTest {
   @Test
   void aCheckpointHardensItsRecordThenWritesEveryDirtyPageInPageOrder() {
     // 1,000 rows of 10 per page: 100 pages dirty after the records; a checkpoint at 300 us
-    DataConfig data = new DataConfig(1, "data", 0, 1L << 30, 8192, 100, 10, 0, 0, 0, 0, 8);
+    DataConfig data = DataConfig.builder().fileId(1).name("data").baseOffset(1L << 30).pageBytes(8192).pages(100)
+        .rowsPerPage(10).maxOutstandingWrites(8).build();
     Run run = LogRig.run(new Plan().records(0, 0, 100, 1000, 0).commit(10, 0, true, false).checkpoint(300, 1),
         new PerCommit(), LogRig.config(128, 32, Long.MAX_VALUE), data, 10);
     List<Request> pages = run.writes().stream().filter(r -> r.tag() >= LogManager.DATA_TAGS).toList();
@@ -109,7 +110,9 @@ class LogBlocksTest {
   @Test
   void theLazyWriterWritesOnlyPagesWhoseLogIsHardened() {
     // the lazy writer wakes every 1 ms, writes up to 5 pages while more than 10 are dirty
-    DataConfig data = new DataConfig(1, "data", 0, 0, 8192, 100, 10, us(1000), 10, 5, 0, 8);
+    DataConfig data = DataConfig.builder().fileId(1).name("data").pageBytes(8192).pages(100).rowsPerPage(10)
+        .lazyWriterIntervalNanos(us(1000)).lazyWriterThresholdPages(10).lazyWriterPagesPerRun(5).maxOutstandingWrites(8)
+        .build();
     // rows 0..499 (50 pages) logged at 0 but not hardened until the commit at 1,500 us
     Run run = LogRig.run(new Plan().records(0, 0, 100, 500, 0).commit(1500, 0, true, false).close(1600, 0),
         new PerCommit(), LogRig.config(128, 32, Long.MAX_VALUE), data, 20);

@@ -194,7 +194,9 @@ final class LogRig {
 
   /** The rig's log settings: 512 B pages, 60 KB blocks, as many buffers and writes in flight as given. */
   static LogConfig config(int logBuffers, int maxWrites, long maxBytes) {
-    return new LogConfig(512, 0, 120, logBuffers, maxWrites, maxBytes, true, 0, 200, false, false, HOP, LINK);
+    return LogConfig.builder().pageBytes(512).maxBlockPages(120).logBuffers(logBuffers).maxOutstandingWrites(maxWrites)
+        .maxOutstandingBytes(maxBytes).flushClosesPage(true).checkpointRecordBytes(200).replyNanos(HOP)
+        .deviceLinkNanos(LINK).build();
   }
 
   static Run run(Plan plan, FlushPolicy policy, LogConfig cfg, DataConfig data, double untilMs) {

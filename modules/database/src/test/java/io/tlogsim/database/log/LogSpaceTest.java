@@ -84,8 +84,9 @@ class LogSpaceTest {
     // blocks of 8 pages (4 KB); 3,000 B of records and a commit: the next block would reach past the first file, so
     // the space zero-fills the second (100 us) and the records sent meanwhile wait; then the second write crosses
     // from the first file into the second
-    LogConfig cfg = new LogConfig(512, 0, 8, 128, 32, Long.MAX_VALUE, true, 0, 1, false, false, LogRig.HOP,
-        LogRig.LINK);
+    LogConfig cfg = LogConfig.builder().pageBytes(512).maxBlockPages(8).logBuffers(128).maxOutstandingWrites(32)
+        .maxOutstandingBytes(Long.MAX_VALUE).flushClosesPage(true).checkpointRecordBytes(1).replyNanos(LogRig.HOP)
+        .deviceLinkNanos(LogRig.LINK).build();
     TwoFiles space = new TwoFiles();
     Run run = LogRig.run(new Plan().records(0, 0, 1000, 3, -1).commit(10, 0, true, false)
         .records(50, 1, 1000, 3, -1).commit(60, 1, true, false), new PerCommit(), cfg, null, space, 10);

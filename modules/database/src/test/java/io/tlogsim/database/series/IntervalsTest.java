@@ -13,7 +13,11 @@ class IntervalsTest {
     assertEquals(20 * MS, Intervals.step(VirtualTime.seconds(2)));
     assertEquals(500 * MS, Intervals.step(VirtualTime.seconds(30)));
     assertEquals(1000 * MS, Intervals.step(VirtualTime.seconds(60)));
-    assertEquals(50_000 * MS, Intervals.step(VirtualTime.seconds(2100)));
+    assertEquals(1000 * MS, Intervals.step(VirtualTime.seconds(2100))); // a limit, maybe far from the run's end
+    assertEquals(1000 * MS, Intervals.step(VirtualTime.seconds(7200)));
+    assertEquals(1000 * MS, Intervals.step(VirtualTime.seconds(10_000)));
+    assertEquals(2000 * MS, Intervals.step(VirtualTime.seconds(10_001)));
+    assertEquals(10_000 * MS, Intervals.step(VirtualTime.seconds(100_000)));
     assertEquals(MS, Intervals.step(VirtualTime.seconds(0.01)));
   }
 

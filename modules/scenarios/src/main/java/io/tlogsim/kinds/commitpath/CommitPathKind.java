@@ -3,8 +3,6 @@ package io.tlogsim.kinds.commitpath;
 import io.tlogsim.database.data.DataConfig;
 import io.tlogsim.database.data.DataFileGrowth;
 import io.tlogsim.database.log.LogConfig;
-import io.tlogsim.database.log.policy.DelayedDurability;
-import io.tlogsim.database.log.policy.OracleCommit;
 import io.tlogsim.database.script.Step;
 import io.tlogsim.database.session.Workload;
 import io.tlogsim.kernel.Rng;
@@ -20,6 +18,7 @@ import io.tlogsim.scenario.Text;
 import io.tlogsim.storage.DeviceSetup;
 import io.tlogsim.storage.StorageTables;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The commit path of one database: sessions running a script on a host's cores, a log manager with a flush policy,
@@ -28,10 +27,22 @@ import java.util.List;
  * (SQL Server-like defaults, REFERENCE.md 2) and {@code informix} (REFERENCE.md 5.1).
  */
 public final class CommitPathKind implements ScenarioKind {
+  /** The kinds of the commit path: the same parameters, the defaults of their engines (application.conf). */
+  public static final List<String> NAMES = List.of("commit-path", "informix");
+
   private final String name;
+
+  public CommitPathKind() {
+    this(NAMES.get(0));
+  }
 
   public CommitPathKind(String name) {
     this.name = name;
+  }
+
+  @Override
+  public List<ScenarioKind> variants() {
+    return NAMES.stream().map(n -> (ScenarioKind) new CommitPathKind(n)).toList();
   }
 
   @Override
@@ -39,7 +50,7 @@ public final class CommitPathKind implements ScenarioKind {
     return name;
   }
 
-  static final List<ParamSpec> OWN = List.of(
+  static final List<ParamSpec> OWN = concat(List.of(
       // the run and the sessions
       ParamSpec.decimal("simulatedSeconds", 0.001, 86_400,
           "simulated time to cover at most (the run ends sooner when every session has finished its script)"),
@@ -50,6 +61,9 @@ public final class CommitPathKind implements ScenarioKind {
           "sessions per pool actor (0: automatic; a host with cores keeps them in one pool, which shares the cores)"),
       ParamSpec.script("script", "what each session does, step by step (see docs/commit-path.md, Scripts)"),
       ParamSpec.decimal("hopUs", 0.001, 1e6, "delay of a session's request to the log manager and of its reply"),
+      ParamSpec.decimal("arrivalRate", 0, 1e9, "a fixed arrival rate, transactions per second over all sessions (as "
+          + "pgbench -R): each session starts its transactions as a Poisson process at its share of it, in place of "
+          + "its script's think times; late starts are the schedule lag (0: the script's think times)").withUnit("/s"),
       // the host
       ParamSpec.integer("cores", 0, 4096, "cores of the host, shared by the sessions (0: as many as needed)"),
       ParamSpec.decimal("cpuStatementUs", 0, 1e7, "CPU of one statement, besides its rows"),
@@ -77,22 +91,9 @@ public final class CommitPathKind implements ScenarioKind {
       ParamSpec.integer("maxOutstandingKB", 1, 16_777_216, "most log KB in flight").withUnit("KB"),
       ParamSpec.bool("flushClosesPage", "a flush closes its last page; the next records start on a new page"),
       ParamSpec.bool("flushOnClose", "a session's connection close flushes the log"),
-      ParamSpec.choice("flushPolicy", Policies.NAMES, "when the log is flushed and which commits wait for it"),
-      ParamSpec.decimal("groupCommitDelayUs", 0, 1e7, "group-commit: flush this long after the first waiting commit"),
-      ParamSpec.integer("groupCommitCount", 0, 1_000_000, "group-commit: flush when this many commits wait (0: no count)"),
-      ParamSpec.choice("delayedDurability", DelayedDurability.SETTINGS, "delayed-durability: the database setting"),
-      ParamSpec.bool("synchronousCommit", "postgresql: synchronous_commit on (true) or off"),
-      ParamSpec.decimal("commitDelayUs", 0, 100_000, "postgresql: commit_delay"),
-      ParamSpec.integer("commitSiblings", 0, 1_000, "postgresql: commit_siblings"),
-      ParamSpec.decimal("walWriterDelayMs", 1, 10_000, "postgresql: wal_writer_delay"),
-      ParamSpec.integer("innodbFlushLogAtTrxCommit", 0, 2, "mysql: innodb_flush_log_at_trx_commit"),
-      ParamSpec.decimal("binlogGroupCommitSyncDelayUs", 0, 1_000_000, "mysql: binlog_group_commit_sync_delay"),
-      ParamSpec.integer("binlogGroupCommitSyncNoDelayCount", 0, 100_000,
-          "mysql: binlog_group_commit_sync_no_delay_count (0: no count)"),
-      ParamSpec.integer("db2Mincommit", 1, 25, "db2: MINCOMMIT"),
-      ParamSpec.choice("oracleCommitLogging", OracleCommit.LOGGING, "oracle: COMMIT_LOGGING"),
-      ParamSpec.choice("oracleCommitWait", OracleCommit.WAIT, "oracle: COMMIT_WAIT"),
-      ParamSpec.decimal("oracleBatchDelayUs", 0, 1e8, "oracle: how long COMMIT_LOGGING = BATCH leaves redo unwritten"),
+      ParamSpec.choice("flushPolicy", FlushPolicies.NAMES, "when the log is flushed and which commits wait for it")),
+      // each flush policy's settings (FlushPolicies)
+      FlushPolicies.specs(), List.of(
       // the devices (their settings: the storage models' keys below, shared by both devices)
       ParamSpec.choice("logDevice", DeviceParams.MODELS, "the log's device model"),
       ParamSpec.integer("deviceLinkNs", 1, 1_000_000, "delay of a request from the log manager to a device"),
@@ -116,7 +117,7 @@ public final class CommitPathKind implements ScenarioKind {
       ParamSpec.decimal("crashAtSeconds", 0, 86_400,
           "a power loss at this simulated time (0: none): the run reports the commits lost and what recovery finds"),
       ParamSpec.decimal("crashRandomSeconds", 0, 86_400,
-          "a power loss at a time drawn from the seed, uniformly below this (0: none)"));
+          "a power loss at a time drawn from the seed, uniformly below this (0: none)")));
 
   /** Largest data file the model tracks page by page. */
   static final long MAX_DATA_PAGES = 1L << 27;
@@ -124,15 +125,37 @@ public final class CommitPathKind implements ScenarioKind {
   /** The kind's own keys, then every device setting of the storage models (DeviceParams, without its "device"). */
   static final List<ParamSpec> PARAMS = concat(OWN, DeviceParams.specs(StorageTables.premium(), false));
 
-  private static List<ParamSpec> concat(List<ParamSpec> a, List<ParamSpec> b) {
-    List<ParamSpec> out = new java.util.ArrayList<>(a);
-    out.addAll(b);
+  @SafeVarargs
+  private static List<ParamSpec> concat(List<ParamSpec>... lists) {
+    List<ParamSpec> out = new java.util.ArrayList<>();
+    for (List<ParamSpec> l : lists) out.addAll(l);
     return List.copyOf(out);
   }
 
   @Override
   public List<ParamSpec> params() {
     return PARAMS;
+  }
+
+  /** The flush policies' settings: their defaults are declared with them ({@link FlushPolicies}). */
+  @Override
+  public Map<String, Default> defaults() {
+    return FlushPolicies.defaults();
+  }
+
+  /** Informix's onstat -l, wait statistics, per-file I/O (sys.dm_io_virtual_file_stats): {@link CommitPathRun}'s. */
+  public static final List<String> TABLES = List.of("onstat", "waits", "filestats");
+
+  @Override
+  public List<String> tables() {
+    return TABLES;
+  }
+
+  /** The list with {@code more} after it. */
+  public static List<String> concat(List<String> list, String... more) {
+    List<String> out = new java.util.ArrayList<>(list);
+    out.addAll(List.of(more));
+    return List.copyOf(out);
   }
 
   /** Every parameter of the commit path (kinds built on it add their own). */
@@ -231,33 +254,48 @@ public final class CommitPathKind implements ScenarioKind {
     int header = p.getInt("recordHeaderBytes");
     int updated = p.getInt("updatedBytes");
     long tableRows = p.getLong("tableRows");
-    Workload w = new Workload(p.getInt("cores"), us(p, "hopUs"), us(p, "cpuStatementUs"), us(p, "cpuInsertRowUs"),
-        us(p, "cpuUpdateRowUs"), us(p, "cpuDeleteRowUs"), us(p, "cpuCommitUs"), header + p.getInt("rowBytes"),
-        header + 2 * updated, header + p.getInt("rowBytes"), p.getInt("commitRecordBytes"), header + updated,
-        tableRows, p.getInt("chunkRows"), VirtualTime.seconds(p.getDouble("warmupSeconds")));
+    // the row-size model: an insert or delete logs the row, an update its changed bytes twice (before and after)
+    Workload w = Workload.builder().cores(p.getInt("cores")).hopNanos(us(p, "hopUs"))
+        .cpuStatementNanos(us(p, "cpuStatementUs")).cpuInsertRowNanos(us(p, "cpuInsertRowUs"))
+        .cpuUpdateRowNanos(us(p, "cpuUpdateRowUs")).cpuDeleteRowNanos(us(p, "cpuDeleteRowUs"))
+        .cpuCommitNanos(us(p, "cpuCommitUs"))
+        .insertRecordBytes(header + p.getInt("rowBytes")).updateRecordBytes(header + 2 * updated)
+        .deleteRecordBytes(header + p.getInt("rowBytes")).commitRecordBytes(p.getInt("commitRecordBytes"))
+        .compensationRecordBytes(header + updated)
+        .tableRows(tableRows).chunkRows(p.getInt("chunkRows"))
+        .warmupNanos(VirtualTime.seconds(p.getDouble("warmupSeconds"))).build();
+    double rate = p.asMap().get("arrivalRate") instanceof Number r ? r.doubleValue() : 0;
+    if (rate > 0) w = w.withArrivalGap(p.getInt("sessions") / rate * 1e9); // each session's share of the rate
     int page = p.getInt("logPageBytes");
-    LogConfig log = new LogConfig(page, p.getInt("logPageHeaderBytes"), p.getInt("logBlockBytes") / page,
-        p.getInt("logBuffers"), p.getInt("maxOutstandingWrites"), p.getInt("maxOutstandingKB") * 1024L,
-        p.getBoolean("flushClosesPage"), p.getInt("beginRecordBytes"), p.getInt("checkpointRecordBytes"),
-        p.getBoolean("flushOnClose"), flushesAfterWrite(p.getString("logDevice")), us(p, "hopUs"),
-        p.getInt("deviceLinkNs"));
+    LogConfig log = LogConfig.builder().pageBytes(page).pageHeaderBytes(p.getInt("logPageHeaderBytes"))
+        .maxBlockPages(p.getInt("logBlockBytes") / page).logBuffers(p.getInt("logBuffers"))
+        .maxOutstandingWrites(p.getInt("maxOutstandingWrites"))
+        .maxOutstandingBytes(p.getInt("maxOutstandingKB") * 1024L)
+        .flushClosesPage(p.getBoolean("flushClosesPage")).beginRecordBytes(p.getInt("beginRecordBytes"))
+        .checkpointRecordBytes(p.getInt("checkpointRecordBytes")).flushOnClose(p.getBoolean("flushOnClose"))
+        .flushAfterWrite(flushesAfterWrite(p.getString("logDevice")))
+        .replyNanos(us(p, "hopUs")).deviceLinkNanos(p.getInt("deviceLinkNs")).build();
     DeviceSetup logDevice = DeviceParams.setup(p.getString("logDevice"), p, StorageTables.premium());
     DataConfig data = null;
     DeviceSetup dataDevice = null;
     if (tableRows > 0) {
       int rpp = p.getInt("rowsPerPage");
-      data = new DataConfig(CommitPathModel.DATA_FILE_ID, "data", 0, 0, p.getInt("dataPageBytes"),
-          (int) ((tableRows + rpp - 1) / rpp), rpp, VirtualTime.micros(p.getDouble("lazyWriterIntervalMs") * 1000),
-          p.getInt("lazyWriterThresholdPages"), p.getInt("lazyWriterPagesPerRun"),
-          VirtualTime.seconds(p.getDouble("checkpointIntervalS")), p.getInt("dataMaxOutstandingWrites"),
-          p.getDouble("dataFileMB") == 0 ? null : new DataFileGrowth.Config(mib(p.getDouble("dataFileMB")),
-              mib(p.getDouble("dataGrowthMB")), p.getBoolean("instantFileInitialization")));
+      data = DataConfig.builder().fileId(CommitPathModel.DATA_FILE_ID).name("data").pageBytes(p.getInt("dataPageBytes"))
+          .pages((int) ((tableRows + rpp - 1) / rpp)).rowsPerPage(rpp)
+          .lazyWriterIntervalNanos(VirtualTime.micros(p.getDouble("lazyWriterIntervalMs") * 1000))
+          .lazyWriterThresholdPages(p.getInt("lazyWriterThresholdPages"))
+          .lazyWriterPagesPerRun(p.getInt("lazyWriterPagesPerRun"))
+          .checkpointIntervalNanos(VirtualTime.seconds(p.getDouble("checkpointIntervalS")))
+          .maxOutstandingWrites(p.getInt("dataMaxOutstandingWrites"))
+          .growth(p.getDouble("dataFileMB") == 0 ? null : new DataFileGrowth.Config(mib(p.getDouble("dataFileMB")),
+              mib(p.getDouble("dataGrowthMB")), p.getBoolean("instantFileInitialization")))
+          .build();
       if (!p.getBoolean("dataOnLogDevice")) {
         dataDevice = DeviceParams.setup(p.getString("dataDevice"), p, StorageTables.premium());
       }
     }
     return new CommitPathModel.Spec(p.getInt("sessions"), p.getInt("sessionsPerPool"), p.getScript("script"), w, log,
-        Policies.of(p), logDevice, dataDevice, data);
+        FlushPolicies.of(p), logDevice, dataDevice, data);
   }
 
   /** Whether a log write on this device model needs a flush (fsync) to be durable. */

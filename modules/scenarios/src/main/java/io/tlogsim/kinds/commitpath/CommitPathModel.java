@@ -48,6 +48,16 @@ public final class CommitPathModel {
   public static final int LOG_FILE_ID = 2;
   /** Capacity of a simple device (it only bounds where requests may land). */
   public static final long SIMPLE_CAPACITY = 1L << 40;
+  /** The devices' roles, as the log space's files name them: the log's first device, the data file's own, ... */
+  public static final String LOG_DEVICE = "log-device";
+  public static final String DATA_DEVICE = "data-device";
+  public static final String BACKUP_DEVICE = "backup-device";
+
+  /** The log's {@code k}-th device (1: {@link #LOG_DEVICE}; 2: log-device-2, ...). */
+  public static String logDevice(int k) {
+    return k == 1 ? LOG_DEVICE : LOG_DEVICE + "-" + k;
+  }
+
   /** Where the data file starts on a device it shares with the log (the log starts at 0). */
   public static final long DATA_OFFSET_ON_LOG_DEVICE = 64L << 30;
 
@@ -92,6 +102,18 @@ public final class CommitPathModel {
     public Spec withCrashAt(long nanos) {
       return new Spec(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, logSpace,
           logDevices, nanos, readers);
+    }
+
+    /** The same with another data file (null: none). */
+    public Spec withData(DataConfig d) {
+      return new Spec(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, d, logSpace,
+          logDevices, crashNanos, readers);
+    }
+
+    /** The same with this log space over {@code devices} log devices (log-space kind). */
+    public Spec withLogSpace(Function<List<String>, LogSpace> space, int devices) {
+      return new Spec(sessions, sessionsPerPool, script, workload, log, policy, logDevice, dataDevice, data, space,
+          devices, crashNanos, readers);
     }
 
     /** The same with readers of the log (a log space that has VLFs: log-space kind). */
@@ -184,39 +206,31 @@ public final class CommitPathModel {
         DeviceProtocol.COMPLETIONS), List.of(BackupProtocol.REPLIES, DeviceProtocol.REQUESTS)) : -1;
     int recovery = recovers ? a.component(prefix + "recovery-manager", List.of(RecoveryProtocol.REQUESTS,
         DeviceProtocol.COMPLETIONS), List.of(RecoveryProtocol.REPLIES, DeviceProtocol.REQUESTS)) : -1;
+    // The log manager's devices by role, in the order its device links (and every reader's) are indexed: the log's
+    // first device, the data file's own device, the log's further devices. Each is named by its role.
     int devicesBefore = a.devices().size();
-    StorageAssembly.Placed logDev = a.device(prefix + "log-device", s.logDevice());
-    StorageAssembly.Placed dataDev = separateData ? a.device(prefix + "data-device", s.dataDevice()) : null;
-    List<StorageAssembly.Placed> moreLogDevs = new ArrayList<>();
-    for (int k = 2; k <= s.logDevices(); k++) moreLogDevs.add(a.device(prefix + "log-device-" + k, s.logDevice()));
-    StorageAssembly.Placed backupDev = backs ? a.device(prefix + "backup-device", s.readers().backupDevice()) : null;
-    // the log device first, then the data device, then the members of either (the assembly lists members first)
-    List<Integer> ids = new ArrayList<>(List.of(logDev.id()));
-    if (dataDev != null) ids.add(dataDev.id());
-    for (StorageAssembly.Placed d : moreLogDevs) ids.add(d.id());
+    List<Role> roles = new ArrayList<>(List.of(new Role(LOG_DEVICE, a.device(prefix + LOG_DEVICE, s.logDevice()))));
+    if (separateData) roles.add(new Role(DATA_DEVICE, a.device(prefix + DATA_DEVICE, s.dataDevice())));
+    for (int k = 2; k <= s.logDevices(); k++) {
+      roles.add(new Role(logDevice(k), a.device(prefix + logDevice(k), s.logDevice())));
+    }
+    StorageAssembly.Placed backupDev = backs ? a.device(prefix + BACKUP_DEVICE, s.readers().backupDevice()) : null;
+    // the summary's devices: the roles', the backup device, then the members of any (the assembly lists them first)
+    List<Integer> ids = new ArrayList<>();
+    for (Role r : roles) ids.add(r.device().id());
     if (backupDev != null) ids.add(backupDev.id());
     for (StorageAssembly.Placed d : a.devices().subList(devicesBefore, a.devices().size())) {
       if (!ids.contains(d.id())) ids.add(d.id());
     }
     int[] devices = ids.stream().mapToInt(Integer::intValue).toArray();
+    List<String> deviceNames = roles.stream().map(Role::name).toList();
     int[] toLog = new int[pools];
     int[] toPool = new int[pools];
     for (int k = 0; k < pools; k++) {
       toLog[k] = a.link(poolIds[k], lm, LogProtocol.SESSIONS_PORT, hop);
       toPool[k] = a.link(lm, poolIds[k], LogProtocol.REPLIES_PORT, s.log().replyNanos());
     }
-    int[] deviceLinks = new int[(separateData ? 2 : 1) + moreLogDevs.size()];
-    List<String> deviceNames = new ArrayList<>(List.of("log-device"));
-    deviceLinks[0] = a.connect(lm, logDev, LogProtocol.DEVICE_PORT, s.log().deviceLinkNanos());
-    if (separateData) {
-      deviceLinks[1] = a.connect(lm, dataDev, LogProtocol.DEVICE_PORT, s.log().deviceLinkNanos());
-      deviceNames.add("data-device");
-    }
-    for (int k = 0; k < moreLogDevs.size(); k++) {
-      deviceLinks[deviceNames.size()] = a.connect(lm, moreLogDevs.get(k), LogProtocol.DEVICE_PORT,
-          s.log().deviceLinkNanos());
-      deviceNames.add("log-device-" + (k + 2));
-    }
+    int[] deviceLinks = connect(a, lm, roles, LogProtocol.DEVICE_PORT, s.log().deviceLinkNanos());
 
     FlushPolicy policy = s.policy().get();
     boolean[] waits = new boolean[3];
@@ -228,11 +242,8 @@ public final class CommitPathModel {
     }
     DataFiles data = null;
     if (s.data() != null) {
-      DataConfig d = s.data();
-      DataConfig placed = new DataConfig(d.fileId(), d.name(), separateData ? 1 : 0,
-          separateData ? 0 : DATA_OFFSET_ON_LOG_DEVICE, d.pageBytes(), d.pages(), d.rowsPerPage(),
-          d.lazyWriterIntervalNanos(), d.lazyWriterThresholdPages(), d.lazyWriterPagesPerRun(),
-          d.checkpointIntervalNanos(), d.maxOutstandingWrites(), d.growth());
+      DataConfig placed = separateData ? s.data().placedOn(deviceNames.indexOf(DATA_DEVICE), 0)
+          : s.data().placedOn(deviceNames.indexOf(LOG_DEVICE), DATA_OFFSET_ON_LOG_DEVICE);
       data = new DataFiles(placed, LogManager.DATA_TAGS);
     }
     LogSpace space = s.logSpace() == null ? new LinearLogSpace(LOG_FILE_ID, "log", 0, 0)
@@ -240,32 +251,33 @@ public final class CommitPathModel {
     boolean immediate = s.script().has(Step.Type.FLUSH_LOG);
     LogManager logManager = new LogManager(s.log(), policy, space, data, deviceLinks, toPool, perPool, n, immediate)
         .withCrashAt(s.crashNanos());
-    // the readers read the log's devices in the log manager's order (its pieces name devices by that index)
+    // the readers reach the log manager's devices by the same roles (its pieces name devices by that index)
     long link = s.log().deviceLinkNanos();
-    List<StorageAssembly.Placed> lmDevices = new ArrayList<>(List.of(logDev));
-    if (dataDev != null) lmDevices.add(dataDev);
-    lmDevices.addAll(moreLogDevs);
     if (backs) { // ... and the agent writes to its own
-      int[] agentToDevices = new int[lmDevices.size()];
-      for (int k = 0; k < agentToDevices.length; k++) {
-        agentToDevices[k] = a.connect(agent, lmDevices.get(k), BackupProtocol.DEVICE_PORT, link);
-      }
+      int[] agentToDevices = connect(a, agent, roles, BackupProtocol.DEVICE_PORT, link);
       int agentToBackup = a.connect(agent, backupDev, BackupProtocol.DEVICE_PORT, link);
       int agentToLm = a.link(agent, lm, LogProtocol.BACKUP_PORT, link);
       logManager.withBackupAgent(a.link(lm, agent, BackupProtocol.REQUESTS_PORT, link));
       a.setModel(agent, new BackupAgent(s.readers().agent(), agentToDevices, agentToBackup, agentToLm, link));
     }
     if (recovers) {
-      int[] toDevices = new int[lmDevices.size()];
-      for (int k = 0; k < toDevices.length; k++) {
-        toDevices[k] = a.connect(recovery, lmDevices.get(k), RecoveryProtocol.DEVICE_PORT, link);
-      }
+      int[] toDevices = connect(a, recovery, roles, RecoveryProtocol.DEVICE_PORT, link);
       int toLm = a.link(recovery, lm, LogProtocol.RECOVERY_PORT, link);
       logManager.withRecoveryManager(a.link(lm, recovery, RecoveryProtocol.REQUESTS_PORT, link));
       a.setModel(recovery, new RecoveryManager(s.readers().recovery(), toDevices, toLm, link));
     }
     a.setModel(lm, logManager);
     return new Part(name, poolIds, perPool, lm, devices, s, agent, recovery);
+  }
+
+  /** A device of the database and the role it plays for its log manager (its name within the database). */
+  private record Role(String name, StorageAssembly.Placed device) {}
+
+  /** Links {@code from} to every role's device, in the roles' order (the index its requests name them by). */
+  private static int[] connect(StorageAssembly a, int from, List<Role> roles, int completionsPort, long linkNanos) {
+    int[] links = new int[roles.size()];
+    for (int k = 0; k < links.length; k++) links[k] = a.connect(from, roles.get(k).device(), completionsPort, linkNanos);
+    return links;
   }
 
   /** The sessions' stats of a finished run, all pools merged. */

@@ -11,17 +11,12 @@ import io.tlogsim.database.readers.RecoveryManager;
 import io.tlogsim.database.session.CommitStats;
 import io.tlogsim.database.session.PoolStats;
 import io.tlogsim.kernel.RunOutcome;
-import io.tlogsim.kernel.SimComponent;
-import io.tlogsim.kernel.Topology;
-import io.tlogsim.kinds.readpath.ReadPathRun;
 import io.tlogsim.scenario.Params;
 import io.tlogsim.scenario.PreparedRun;
 import io.tlogsim.scenario.RunControl;
 import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.scenario.Text;
-import io.tlogsim.scenario.summary.DeviceSummary;
-import io.tlogsim.scenario.summary.LogSpaceReport;
-import io.tlogsim.scenario.summary.RunFigures;
+import io.tlogsim.scenario.summary.Summary;
 import io.tlogsim.storage.DeviceStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -29,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
-import org.HdrHistogram.Histogram;
 
 /**
  * Runs a commit-path model and reports it: summary.json (DESIGN.md names: commits.*, log.*, devices.*, waits.*,
@@ -46,7 +40,7 @@ public final class CommitPathRun {
 
   /** What one finished run measured, for reports that put several runs side by side. */
   public record Outcome(CommitPathModel.Model model, RunOutcome run, PoolStats sessions, LogStats log,
-      List<DeviceStats> devices, List<Phases.Phase> phases, double elapsedSeconds) {
+      List<DeviceStats> devices, List<Summary.Phase> phases, double elapsedSeconds) {
 
     public CommitStats commits() {
       return sessions.commits();
@@ -76,30 +70,12 @@ public final class CommitPathRun {
    */
   public static PreparedRun prepare(List<String> names, List<CommitPathModel.Spec> specs, long end,
       Function<List<Outcome>, ScenarioResult> report) {
-    List<CommitPathModel.Model> models = CommitPathModel.build(names, specs);
-    return new PreparedRun() {
-      private boolean first = true;
-
-      @Override
-      public Topology topology() {
-        return models.get(0).topology();
-      }
-
-      @Override
-      public List<SimComponent> models() {
-        List<SimComponent> ms = first ? models.get(0).components()
-            : CommitPathModel.build(names, specs).get(0).components();
-        first = false;
-        return ms;
-      }
-
-      @Override
-      public ScenarioResult result(RunOutcome out) {
-        List<Outcome> outcomes = new ArrayList<>();
-        for (CommitPathModel.Model m : models) outcomes.add(outcome(m, out, end));
-        return report.apply(outcomes);
-      }
-    };
+    return PreparedRun.of(() -> CommitPathModel.build(names, specs), models -> models.get(0).topology(),
+        models -> models.get(0).components(), (models, out) -> {
+          List<Outcome> outcomes = new ArrayList<>();
+          for (CommitPathModel.Model m : models) outcomes.add(outcome(m, out, end));
+          return report.apply(outcomes);
+        });
   }
 
   /** The recovery manager's account of the crash's recovery, or null: none timed (no VLFs, or it did not finish). */
@@ -135,139 +111,69 @@ public final class CommitPathRun {
     double pagesPerWrite = ratio(log.pages(), log.writes());
     double recordsPerPage = ratio(log.records(), log.pages());
 
-    Map<String, Object> s = new LinkedHashMap<>();
-    s.put("scenario", scenario);
-    s.put("kind", kind);
-    s.put("seed", control.seed());
-    s.put("simulatedSeconds", Math.round(seconds * 1e9) / 1e9);
-    s.put("warmupSeconds", warmup);
-    s.put("digest", o.run().digestHex());
-
-    Map<String, Object> commits = new LinkedHashMap<>();
-    commits.put("count", c.count());
-    commits.put("perSecond", round(perSecond));
-    commits.put("warmupSeconds", warmup);
-    commits.put("latencyUs", latency(c));
-    commits.put("durable", log.durableCommits());
-    commits.put("acknowledgedEarly", log.lazyCommits());
     LogCrash crash = log.crash();
     long lost = crash == null ? 0 : lost(ps.acknowledgedAtCrash(), crash.hardenedCommits(), crash.failedUnwaited());
-    commits.put("lost", lost);
-    commits.put("acknowledgedNotHardened", log.ackedNotHardened());
-    commits.put("maxAcknowledgedNotHardened", log.maxAckedNotHardened());
-    s.put("commits", commits);
-
-    Map<String, Object> l = new LinkedHashMap<>();
-    l.put("records", log.records());
-    l.put("pages", log.pages());
-    l.put("writes", log.writes());
-    l.put("pagesPerWrite", round(pagesPerWrite));
-    l.put("recordsPerPage", round(recordsPerPage));
-    l.put("bytes", log.bytesWritten());
-    l.put("recordBytes", log.recordBytes());
-    l.put("pageBytes", log.pageBytes());
-    l.put("blockPages", log.blockPages());
-    l.put("policy", log.policy());
-    l.put("flushRequests", log.flushRequests());
-    l.put("checkpoints", log.checkpoints());
-    s.put("log", l);
-
-    Map<String, Object> devices = new LinkedHashMap<>();
-    for (DeviceStats d : o.devices()) devices.put(d.name(), DeviceSummary.device(d, seconds));
-    s.put("devices", devices);
-
-    List<Map<String, Object>> files = new ArrayList<>();
-    for (FileStats.Snapshot f : log.files()) {
-      Map<String, Object> fm = new LinkedHashMap<>();
-      fm.put("fileId", f.fileId());
-      fm.put("name", f.name());
-      fm.put("type", f.type());
-      fm.put("reads", f.reads());
-      fm.put("bytesRead", f.bytesRead());
-      fm.put("ioStallReadMs", round(f.readStallNanos() / 1e6));
-      fm.put("writes", f.writes());
-      fm.put("bytesWritten", f.bytesWritten());
-      fm.put("ioStallWriteMs", round(f.writeStallNanos() / 1e6));
-      fm.put("writesPerSecond", round(ratio(f.writes(), seconds)));
-      fm.put("mbWrittenPerSecond", round(ratio(f.bytesWritten() / 1e6, seconds)));
-      files.add(fm);
-    }
-    s.put("files", files);
-
-    Map<String, Object> waits = new LinkedHashMap<>();
-    waits.put(WRITELOG, wait(log.writelogCount(), log.writelogNanos(), log.writelogMaxNanos()));
-    waits.put(CPU, wait(ps.cpuWaits(), ps.cpuWaitNanos(), ps.cpuMaxWaitNanos()));
-    waits.put(LOGBUFFER, wait(log.logBufferWaits(), log.logBufferWaitNanos(), -1));
-    s.put("waits", waits);
-
-    Map<String, Object> cpu = new LinkedHashMap<>();
-    int cores = o.model().spec().workload().cores();
-    cpu.put("cores", cores);
-    cpu.put("busySeconds", round(ps.cpuBusyNanos() / 1e9));
-    cpu.put("utilization", cores == 0 ? null : round(ratio(ps.cpuBusyNanos() / 1e9, seconds * cores)));
-    cpu.put("statements", ps.statements());
-    cpu.put("rows", ps.rows());
-    s.put("cpu", cpu);
-
     DataStats data = log.data();
-    if (data != null) {
-      Map<String, Object> dm = new LinkedHashMap<>();
-      dm.put("lazyWrites", data.lazyWrites());
-      dm.put("checkpointWrites", data.checkpointWrites());
-      dm.put("checkpoints", data.checkpoints());
-      dm.put("dirtyPagesAtEnd", data.dirtyPagesAtEnd());
-      if (log.dataGrowth() != null) {
-        DataFileGrowth.Stats g = log.dataGrowth();
-        dm.put("sizeMB", round(g.sizeBytes() / (double) (1 << 20)));
-        dm.put("usedMB", round(g.usedBytes() / (double) (1 << 20)));
-        dm.put("growths", g.growths());
-        dm.put("zeroedBytes", g.zeroedBytes());
-        dm.put("growthStallMs", round(g.stallNanos() / 1e6));
-      }
-      s.put("data", dm);
-    }
+    int cores = o.model().spec().workload().cores();
+    RecoveryManager.Stats timed = crash == null ? null : recovery(o);
+    // SQL Server's log space (kind log-space): its VLFs, growths and 9002 errors
+    ManagedLogSpace.Report space = log.logSpace() instanceof ManagedLogSpace.Report r ? r : null;
+    Summary summary = Summary.head(scenario, kind, control.seed(), Math.round(seconds * 1e9) / 1e9, warmup,
+            o.run().digestHex())
+        .commits(k -> k.count(c.count()).perSecond(perSecond).warmupSeconds(warmup).latencyUs(c)
+            .durable(log.durableCommits()).acknowledgedEarly(log.lazyCommits()).lost(lost)
+            .acknowledgedNotHardened(log.ackedNotHardened(), log.maxAckedNotHardened()));
+    if (ps.arrivals() != null) summary.put("arrivals", arrivals(p, ps.arrivals(), seconds));
+    summary.log(l -> {
+          l.written(log).manager(log);
+          if (space != null) l.space(space);
+        })
+        .devices(o.devices(), seconds)
+        .files(log.files(), seconds)
+        .waits(w -> {
+          w.type(WRITELOG, log.writelogCount(), log.writelogNanos(), log.writelogMaxNanos())
+            .type(CPU, ps.cpuWaits(), ps.cpuWaitNanos(), ps.cpuMaxWaitNanos())
+            .type(LOGBUFFER, log.logBufferWaits(), log.logBufferWaitNanos(), -1);
+          if (space != null) { // sessions wait while a growth is zeroed
+            w.type(LogSpaceReport.ZEROING_WAIT, space.growthStalls(), space.growthStallNanos(),
+                space.growthStallMaxNanos());
+          }
+        })
+        .cpu(cores, ps.cpuBusyNanos(), seconds, ps.statements(), ps.rows());
+    if (data != null) summary.data(data, log.dataGrowth());
     if (o.model().backupAgent() >= 0) {
-      BackupAgent.Stats agent = (BackupAgent.Stats) o.run().results().get(o.model().backupAgent());
-      s.put("backups", ReadPathRun.backups(agent, p.getInt("backupPageBytes")));
+      summary.backups((BackupAgent.Stats) o.run().results().get(o.model().backupAgent()), p.getInt("backupPageBytes"));
     }
     if (crash != null) {
-      Map<String, Object> cm = new LinkedHashMap<>();
-      cm.put("atSeconds", crash.atNanos() / 1e9);
-      cm.put("logBytesLost", crash.logBytesLost());
-      cm.put("commitsLost", lost);
-      cm.put("commitRecordsNotHardened", crash.unhardenedCommits());
-      cm.put("commitsWaitingForBuffer", crash.pendingCommits());
-      cm.put("acknowledgedOnTheirWay", ps.inFlightAtCrash());
-      s.put("crash", cm);
-      RecoveryManager.Stats timed = recovery(o);
+      summary.crash(crash, lost, ps.inFlightAtCrash());
       if (timed != null) { // the log space said what recovery reads: timed through the storage models
-        s.put("recovery", ReadPathRun.recovery(timed));
+        summary.recovery(timed);
       } else {
-        Map<String, Object> rm = new LinkedHashMap<>();
-        rm.put("rolledForward", crash.rolledForward());
-        rm.put("rolledBack", crash.rolledBack());
-        if (o.model().recoveryManager() >= 0) rm.put("finished", false); // timed, but the run ended first
-        s.put("recovery", rm);
+        summary.recovery(crash, o.model().recoveryManager() >= 0); // timed, but the run ended first
       }
     }
-    s.put("phases", Phases.toSummary(o.phases()));
-
-    Map<String, Object> run = RunFigures.of(control, o.run()); // threads, nodes, what crossed between them
-    run.put("pools", o.model().pools());
-    run.put("commitsPerWallSecond", round(ratio(c.count(), wall)));
-    s.put("run", run);
-    s.put("params", p.asMap());
+    summary.phases(o.phases())
+        .run(control, o.run(), r -> r.pools(o.model().pools()).commitsPerWallSecond(c.count()))
+        .params(p);
+    if (space != null) summary.logSpaceSamples(space);
+    Map<String, Object> s = summary.toMap();
 
     int sessions = o.model().spec().sessions();
     List<String> lines = new ArrayList<>(Text.lines("scenario", scenario + " (" + kind + ")", "seed " + control.seed(),
         String.format(Locale.ROOT, "%.3f simulated s", seconds), Text.plural(sessions, "session"),
-        "flush policy " + log.policy()));
+        "flush policy " + (p.asMap().containsKey("flushPolicy") ? PolicyWords.of(p) : log.policy())));
     if (c.count() == 0) {
       lines.addAll(Text.lines("commits", "none acknowledged"));
     } else {
       lines.addAll(Text.lines("commits", Text.count(c.count()) + " (" + String.format(Locale.ROOT, "%,.1f/s", perSecond)
           + ")", "mean " + Text.latencyUs(c.meanLatencyUs()), "p50 " + Text.latencyUs(c.percentileUs(50)),
-          "p99 " + Text.latencyUs(c.percentileUs(99)), "max " + Text.latencyUs(c.latencyMaxNanos() / 1e3)));
+          "p90 " + Text.latencyUs(c.percentileUs(90)), "p99 " + Text.latencyUs(c.percentileUs(99)), "max " + Text.latencyUs(c.latencyMaxNanos() / 1e3)));
+    }
+    if (ps.arrivals() != null) {
+      long[] a = ps.arrivals();
+      lines.addAll(Text.lines("arrivals", Text.number(p.getDouble("arrivalRate")) + "/s asked (Poisson)",
+          Text.count(a[0]) + " scheduled", Text.count(a[1]) + " late",
+          "lag mean " + Text.latencyUs(a[0] == 0 ? 0 : a[2] / (double) a[0] / 1e3), "max " + Text.latencyUs(a[3] / 1e3)));
     }
     if (warmup > 0) {
       lines.addAll(Text.paragraph("warm-up", "the first " + Text.number(warmup) + " simulated s are left out of the"
@@ -288,7 +194,6 @@ public final class CommitPathRun {
       lines.addAll(Text.lines("crash", "power lost at " + Text.latencyUs(crash.atNanos() / 1e3) + " simulated",
           Text.plural(lost, "acknowledged commit") + " lost", Text.plural(crash.logBytesLost(), "log byte")
           + " not hardened"));
-      RecoveryManager.Stats timed = recovery(o);
       List<String> items = new ArrayList<>(List.of("rolls forward " + Text.plural(crash.rolledForward(), "commit"),
           "rolls back " + Text.plural(crash.rolledBack(), "transaction")));
       if (timed == null && o.model().recoveryManager() >= 0) {
@@ -311,6 +216,8 @@ public final class CommitPathRun {
           Text.whole(ratio(d.reads() + d.writes(), seconds)) + " IOPS",
           String.format(Locale.ROOT, "%.2f MB/s", ratio(d.bytesWritten() / 1e6, seconds)),
           "mean latency " + Text.latencyUs(d.meanLatencyUs())));
+      String cap = io.tlogsim.scenario.summary.DeviceWords.capNote(d, seconds);
+      if (!cap.isEmpty()) lines.addAll(Text.paragraph("", cap));
     }
     lines.addAll(Text.lines("waits", "WRITELOG " + Text.count(log.writelogCount()) + " ("
         + Text.latencyUs(log.writelogNanos() / 1e3) + ")", "CPU " + Text.count(ps.cpuWaits()) + " ("
@@ -328,7 +235,7 @@ public final class CommitPathRun {
       }
     }
     List<String> phaseItems = new ArrayList<>();
-    for (Phases.Phase f : o.phases()) {
+    for (Summary.Phase f : o.phases()) {
       phaseItems.add(f.name() + " " + String.format(Locale.ROOT, "%.3f s", f.seconds()) + (f.ended() ? "" : " (not ended)"));
     }
     lines.addAll(Text.lines("phases", phaseItems));
@@ -342,23 +249,14 @@ public final class CommitPathRun {
     tables.put("onstat", onstat(log));
     tables.put("waits", waitTable(log, ps));
     tables.put("filestats", fileTable(log));
-    if (log.logSpace() instanceof ManagedLogSpace.Report space) { // SQL Server's log space (kind log-space)
+    if (space != null) {
       List<String> digest = new ArrayList<>(lines.subList(lines.size() - 1, lines.size()));
       lines.remove(lines.size() - 1);
-      LogSpaceReport.addTo(space, scenario, s, lines, tables);
+      LogSpaceReport.addTo(space, scenario, lines, tables);
       lines.addAll(digest);
     }
-    return new Result(s, lines, tables, Map.of("commits", c.latencies()));
+    return ScenarioResult.of(s, lines).withTables(tables).withHistograms(Map.of("commits", c.latencies()));
   }
-
-  /** A result built from another's summary and text, keeping its latency histograms. */
-  public static ScenarioResult result(Map<String, Object> summary, List<String> lines,
-      Map<String, List<String>> tables, ScenarioResult from) {
-    return new Result(summary, lines, tables, from.histograms());
-  }
-
-  record Result(Map<String, Object> summary, List<String> humanLines, Map<String, List<String>> tables,
-      Map<String, Histogram> histograms) implements ScenarioResult {}
 
   /** Informix's onstat -l, the logical-logging part: the log buffer and what was written. */
   static List<String> onstat(LogStats log) {
@@ -401,25 +299,15 @@ public final class CommitPathRun {
     return t;
   }
 
-  /** commits.latencyUs as DESIGN.md names it; every figure null when no commit was acknowledged. */
-  public static Map<String, Object> latency(CommitStats c) {
+  /** {@code arrivals.*}: the rate asked, the starts scheduled, how many came late and by how much (schedule lag). */
+  private static Map<String, Object> arrivals(Params p, long[] a, double seconds) {
     Map<String, Object> m = new LinkedHashMap<>();
-    boolean any = c.count() > 0;
-    m.put("min", any ? round(c.minLatencyUs()) : null);
-    m.put("mean", any ? round(c.meanLatencyUs()) : null);
-    m.put("stddev", any ? round(c.stddevLatencyUs()) : null);
-    for (String[] pct : new String[][] {{"p50", "50"}, {"p90", "90"}, {"p95", "95"}, {"p99", "99"}, {"p999", "99.9"}}) {
-      m.put(pct[0], any ? round(c.percentileUs(Double.parseDouble(pct[1]))) : null);
-    }
-    m.put("max", any ? round(c.latencyMaxNanos() / 1e3) : null);
-    return m;
-  }
-
-  private static Map<String, Object> wait(long count, long nanos, long maxNanos) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("count", count);
-    m.put("totalMs", round(nanos / 1e6));
-    if (maxNanos >= 0) m.put("maxMs", round(maxNanos / 1e6));
+    m.put("ratePerSecond", p.getDouble("arrivalRate"));
+    m.put("scheduled", a[0]);
+    m.put("scheduledPerSecond", round(ratio(a[0], seconds)));
+    m.put("late", a[1]);
+    m.put("lagMeanUs", a[0] == 0 ? null : round(a[2] / (double) a[0] / 1e3));
+    m.put("lagMaxUs", round(a[3] / 1e3));
     return m;
   }
 

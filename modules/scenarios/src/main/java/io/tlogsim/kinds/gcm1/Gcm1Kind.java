@@ -19,7 +19,6 @@ import io.tlogsim.scenario.Params;
 import io.tlogsim.scenario.PreparedRun;
 import io.tlogsim.scenario.RunControl;
 import io.tlogsim.scenario.ScenarioKind;
-import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.scenario.Text;
 import io.tlogsim.storage.DeviceSetup;
 import io.tlogsim.storage.DeviceStats;
@@ -98,8 +97,9 @@ public final class Gcm1Kind implements ScenarioKind {
     Script script = new Script(List.of(new Step(Step.Type.COMMIT_LOOP, "commit-loop", 0, 0, 1,
         p.getDouble("thinkMeanUs"), true, false, 0, false, Params.ordered("step", "commit-loop",
             "thinkMeanUs", p.getDouble("thinkMeanUs")))));
-    LogConfig log = new LogConfig(block, 0, p.getInt("maxWriteBytes") / block, Integer.MAX_VALUE, 1, Long.MAX_VALUE,
-        true, 0, 0, false, false, hop, p.getInt("deviceLinkNs"));
+    LogConfig log = LogConfig.builder().pageBytes(block).maxBlockPages(p.getInt("maxWriteBytes") / block)
+        .logBuffers(Integer.MAX_VALUE).maxOutstandingWrites(1).maxOutstandingBytes(Long.MAX_VALUE).flushClosesPage(true)
+        .replyNanos(hop).deviceLinkNanos(p.getInt("deviceLinkNs")).build();
     DeviceSetup device = new DeviceSetup.Simple(VirtualTime.micros(p.getDouble("deviceLatencyUs")),
         p.getDouble("deviceMBps"), CommitPathModel.SIMPLE_CAPACITY);
     return new CommitPathModel.Spec(p.getInt("sessions"), p.getInt("sessionsPerPool"), script,
@@ -114,27 +114,8 @@ public final class Gcm1Kind implements ScenarioKind {
 
   @Override
   public PreparedRun prepare(String scenarioName, Params p, RunControl control) {
-    Model m = build(p);
-    return new PreparedRun() {
-      private boolean first = true;
-
-      @Override
-      public Topology topology() {
-        return m.topology();
-      }
-
-      @Override
-      public List<SimComponent> models() {
-        List<SimComponent> ms = first ? m.components() : build(p).components();
-        first = false;
-        return ms;
-      }
-
-      @Override
-      public ScenarioResult result(RunOutcome out) {
-        return Gcm1Result.of(scenarioName, p, control, m, out);
-      }
-    };
+    return PreparedRun.of(() -> build(p), Model::topology, Model::components,
+        (m, out) -> Gcm1Report.of(scenarioName, p, control, m, out));
   }
 
   /** Commit stats of all pools of a finished run, merged. */

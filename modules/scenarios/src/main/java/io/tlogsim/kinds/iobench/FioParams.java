@@ -14,14 +14,17 @@ public final class FioParams {
   public static List<ParamSpec> specs() {
     return List.of(
         ParamSpec.choice("rw", IoJobSpec.PATTERNS, "fio's rw: the I/O pattern"),
-        ParamSpec.longValue("bs", 1, 1L << 30, "fio's bs: block size, bytes"),
+        ParamSpec.longValue("bs", 1, 1L << 30, "fio's bs: block size").withUnit("bytes"),
         ParamSpec.integer("iodepth", 1, 65536, "fio's iodepth: I/Os in flight per job"),
         ParamSpec.integer("numjobs", 1, 4096, "fio's numjobs: jobs, each with a file of its own"),
         ParamSpec.integer("rwmixread", 0, 100, "fio's rwmixread: percent of reads of randrw"),
         ParamSpec.longValue("size", 0, Long.MAX_VALUE / 2, "fio's size: bytes per job file (0: the whole device, split"
-            + " among the jobs)"),
-        ParamSpec.decimal("runtime", 0.000001, 86_400 * 30, "fio's runtime (s); time_based: the jobs loop until then"),
+            + " among the jobs)").withUnit("bytes"),
+        ParamSpec.decimal("runtime", 0.000001, 86_400 * 30, "fio's runtime; time_based: the jobs loop until then")
+            .withUnit("s"),
         ParamSpec.bool("sync", "fio's sync (O_SYNC): a write completes when durable (on an ssd: followed by a flush)"),
+        ParamSpec.decimal("rate_iops", 0, 1e9, "fio's rate_iops: I/Os a second each job issues at most, evenly spaced, "
+            + "as many in flight as iodepth allows (0: as fast as iodepth lets)").withUnit("IOPS"),
         submit());
   }
 
@@ -51,6 +54,7 @@ public final class FioParams {
     }
     return new IoJobSpec(p.getString("rw"), bs, p.getInt("iodepth"), numjobs, p.getInt("rwmixread"), size, 0,
         VirtualTime.seconds(p.getDouble("runtime")), Math.round(p.getDouble("submitUs") * VirtualTime.NS_PER_US),
-        p.getBoolean("sync") && volatileCache);
+        p.getBoolean("sync") && volatileCache,
+        p.asMap().get("rate_iops") instanceof Number r ? r.doubleValue() : 0);
   }
 }

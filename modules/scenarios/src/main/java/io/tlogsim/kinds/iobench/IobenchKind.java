@@ -9,7 +9,7 @@ import io.tlogsim.scenario.PreparedRun;
 import io.tlogsim.scenario.RunControl;
 import io.tlogsim.scenario.ScenarioKind;
 import io.tlogsim.scenario.ScenarioResult;
-import io.tlogsim.scenario.summary.DeviceSummary;
+import io.tlogsim.scenario.summary.Summary;
 import io.tlogsim.storage.DeviceSetup;
 import io.tlogsim.storage.DeviceStats;
 import io.tlogsim.storage.PremiumCatalog;
@@ -66,7 +66,7 @@ public final class IobenchKind implements ScenarioKind {
 
   /** The components of one run: the device (and members), the jobs. */
   public record Model(StorageAssembly assembly, StorageAssembly.Placed device, int jobs, IoJobSpec spec)
-      implements AssemblyRun.Built {}
+      {}
 
   public Model build(Params p) {
     DeviceSetup setup = DeviceParams.setup(p, tables);
@@ -79,22 +79,22 @@ public final class IobenchKind implements ScenarioKind {
 
   @Override
   public PreparedRun prepare(String scenario, Params p, RunControl control) {
-    return new AssemblyRun<>(() -> build(p), (m, out) -> result(scenario, p, control, m, out));
+    return PreparedRun.of(() -> build(p), m -> m.assembly().topology(), m -> m.assembly().models(),
+        (m, out) -> result(scenario, p, control, m, out));
   }
 
   private ScenarioResult result(String scenario, Params p, RunControl control, Model m, RunOutcome out) {
     double seconds = p.getDouble("runtime");
     IoJobStats jobs = (IoJobStats) out.results().get(m.jobs());
-    List<DeviceStats> devices = StorageResult.devices(m.assembly(), out);
+    List<DeviceStats> devices = StorageReport.devices(m.assembly(), out);
     DeviceStats top = (DeviceStats) out.results().get(m.device().id());
 
-    Map<String, Object> s = StorageResult.head(scenario, control, seconds, out);
-    Map<String, Object> devs = new LinkedHashMap<>();
-    for (DeviceStats d : devices) devs.put(d.name(), DeviceSummary.device(d, seconds));
-    s.put("devices", devs);
-    s.put("jobs", StorageReport.jobs(jobs, seconds));
-    s.put("run", StorageResult.run(control, out, jobs.ios()));
-    s.put("params", StorageResult.params(p));
+    Map<String, Object> s = Summary.head(scenario, null, control.seed(), seconds, null, out.digestHex())
+        .devices(devices, seconds)
+        .put("jobs", StorageReport.jobs(jobs, seconds))
+        .run(control, out, r -> r.iosPerWallSecond(jobs.ios()))
+        .params(p)
+        .toMap();
 
     List<String> lines = new ArrayList<>();
     lines.add(String.format(Locale.ROOT, "scenario %s (iobench), seed %d, %s simulated s, device %s: %s", scenario,
@@ -105,11 +105,11 @@ public final class IobenchKind implements ScenarioKind {
       lines.add(String.format(Locale.ROOT, "  %s: ios=%d/%d, util=%.2f%%, mean latency %.1f us", d.name(), d.reads(),
           d.writes() + d.zeroFills(), StorageReport.ratio(d.busyNanos() / 1e7, seconds), d.meanLatencyUs()));
     }
-    lines.add(StorageResult.runLine(control, out, jobs.ios()));
+    lines.add(StorageReport.runLine(control, out, jobs.ios()));
     lines.add("digest       " + out.digestHex());
     Map<String, Histogram> hist = new LinkedHashMap<>();
-    StorageResult.histograms(hist, "jobs", jobs);
-    return new StorageResult(s, lines, hist, StorageResult.csv(devices));
+    StorageReport.histograms(hist, "jobs", jobs);
+    return StorageReport.result(s, lines, hist, devices);
   }
 
   static String fmt(double v) {

@@ -11,6 +11,7 @@ import io.tlogsim.scenario.RunControl;
 import io.tlogsim.scenario.ScenarioKind;
 import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.scenario.summary.DeviceSummary;
+import io.tlogsim.scenario.summary.Summary;
 import io.tlogsim.storage.DeviceConfigException;
 import io.tlogsim.storage.DeviceSeries;
 import io.tlogsim.storage.DeviceSetup;
@@ -61,7 +62,7 @@ public final class PremiumTiersKind implements ScenarioKind {
         ParamSpec.decimal("premiumLatencyUs", 0.001, 1e7, "premium disk: base latency"),
         ParamSpec.decimal("premiumThrottleBurstMs", 0.001, 10_000, "premium disk: burst a throttle lets through"),
         ParamSpec.bool("premiumCreditBursting", "premium disk: credit bursting where the tier allows it"),
-        ParamSpec.longValue("bs", 1, 1L << 30, "fio's bs: block size of the random writes, bytes"),
+        ParamSpec.longValue("bs", 1, 1L << 30, "fio's bs: block size of the random writes").withUnit("bytes"),
         ParamSpec.integer("iodepth", 1, 65536, "fio's iodepth: writes in flight per disk"),
         ParamSpec.decimal("bandRuntime", 1, 86_400, "seconds of load on each band's file"),
         ParamSpec.choice("burstTier", tables.tierNames(), "the disk that bursts"),
@@ -82,7 +83,7 @@ public final class PremiumTiersKind implements ScenarioKind {
   record Disk(String name, ManagedInstanceBand band, PremiumSpec spec, StorageAssembly.Placed device, int jobs,
       double runtime) {}
 
-  record Model(StorageAssembly assembly, List<Disk> disks) implements AssemblyRun.Built {}
+  record Model(StorageAssembly assembly, List<Disk> disks) {}
 
   Model build(Params p) {
     long latency = Math.round(p.getDouble("premiumLatencyUs") * 1e3);
@@ -119,14 +120,14 @@ public final class PremiumTiersKind implements ScenarioKind {
 
   @Override
   public PreparedRun prepare(String scenario, Params p, RunControl control) {
-    return new AssemblyRun<>(() -> build(p), (m, out) -> result(scenario, p, control, m, out));
+    return PreparedRun.of(() -> build(p), m -> m.assembly().topology(), m -> m.assembly().models(),
+        (m, out) -> result(scenario, p, control, m, out));
   }
 
   private ScenarioResult result(String scenario, Params p, RunControl control, Model m, RunOutcome out) {
     double seconds = VirtualTime.toSeconds(endTimeNanos(p));
-    List<DeviceStats> devices = StorageResult.devices(m.assembly(), out);
+    List<DeviceStats> devices = StorageReport.devices(m.assembly(), out);
 
-    Map<String, Object> s = StorageResult.head(scenario, control, seconds, out);
     Map<String, Object> devs = new LinkedHashMap<>();
     List<String> lines = new ArrayList<>();
     lines.add(String.format(Locale.ROOT, "scenario %s (premium-tiers), seed %d: random %d B writes, %d in flight, %s s"
@@ -140,7 +141,7 @@ public final class PremiumTiersKind implements ScenarioKind {
       DeviceStats st = (DeviceStats) out.results().get(d.device().id());
       IoJobStats jobs = (IoJobStats) out.results().get(d.jobs());
       ios += jobs.ios();
-      StorageResult.histograms(hist, d.name(), jobs);
+      StorageReport.histograms(hist, d.name(), jobs);
       int window = (int) Math.round(d.runtime());
       Map<String, Object> dm = DeviceSummary.deviceWindow(st, window);
       dm.put("capIops", d.spec().iopsCap());
@@ -153,12 +154,15 @@ public final class PremiumTiersKind implements ScenarioKind {
       }
       devs.put(d.name(), dm);
     }
-    s.put("devices", devs);
-    s.put("run", StorageResult.run(control, out, ios));
-    s.put("params", StorageResult.params(p));
-    lines.add(StorageResult.runLine(control, out, ios));
+    long allIos = ios;
+    Map<String, Object> s = Summary.head(scenario, null, control.seed(), seconds, null, out.digestHex())
+        .devices(devs)
+        .run(control, out, r -> r.iosPerWallSecond(allIos))
+        .params(p)
+        .toMap();
+    lines.add(StorageReport.runLine(control, out, ios));
     lines.add("digest       " + out.digestHex());
-    return new StorageResult(s, lines, hist, StorageResult.csv(devices));
+    return StorageReport.result(s, lines, hist, devices);
   }
 
   /**

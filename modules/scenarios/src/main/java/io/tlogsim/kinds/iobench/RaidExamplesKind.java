@@ -9,7 +9,7 @@ import io.tlogsim.scenario.PreparedRun;
 import io.tlogsim.scenario.RunControl;
 import io.tlogsim.scenario.ScenarioKind;
 import io.tlogsim.scenario.ScenarioResult;
-import io.tlogsim.scenario.summary.DeviceSummary;
+import io.tlogsim.scenario.summary.Summary;
 import io.tlogsim.storage.DeviceSetup;
 import io.tlogsim.storage.DeviceStats;
 import io.tlogsim.storage.PremiumCatalog;
@@ -56,10 +56,10 @@ public final class RaidExamplesKind implements ScenarioKind {
       p.add(ParamSpec.integer("raid" + level + "Members", 1, 64, "members of the RAID " + level + " example"));
       p.add(ParamSpec.decimal("raid" + level + "DiskGiB", 1, 1 << 20, "disk size of the RAID " + level + " example"));
     }
-    p.add(ParamSpec.longValue("bs", 1, 1L << 30, "fio's bs: block size, bytes"));
+    p.add(ParamSpec.longValue("bs", 1, 1L << 30, "fio's bs: block size").withUnit("bytes"));
     p.add(ParamSpec.integer("rwmixread", 0, 100, "fio's rwmixread: percent of reads"));
     p.add(ParamSpec.integer("iodepthPerMember", 1, 4096, "I/Os in flight per member disk"));
-    p.add(ParamSpec.decimal("runtime", 0.000001, 86_400, "fio's runtime (s)"));
+    p.add(ParamSpec.decimal("runtime", 0.000001, 86_400, "fio's runtime").withUnit("s"));
     p.add(FioParams.submit());
     return p;
   }
@@ -77,7 +77,7 @@ public final class RaidExamplesKind implements ScenarioKind {
   /** One example: its name (raid10-14x73g), the controller, its jobs. */
   record Array(String name, StorageAssembly.Placed controller, int jobs, IoJobSpec spec) {}
 
-  record Model(StorageAssembly assembly, List<Array> arrays) implements AssemblyRun.Built {}
+  record Model(StorageAssembly assembly, List<Array> arrays) {}
 
   Model build(Params p) {
     StorageAssembly a = new StorageAssembly();
@@ -98,17 +98,16 @@ public final class RaidExamplesKind implements ScenarioKind {
 
   @Override
   public PreparedRun prepare(String scenario, Params p, RunControl control) {
-    return new AssemblyRun<>(() -> build(p), (m, out) -> result(scenario, p, control, m, out));
+    return PreparedRun.of(() -> build(p), m -> m.assembly().topology(), m -> m.assembly().models(),
+        (m, out) -> result(scenario, p, control, m, out));
   }
 
   private ScenarioResult result(String scenario, Params p, RunControl control, Model m, RunOutcome out) {
     double seconds = p.getDouble("runtime");
-    List<DeviceStats> devices = StorageResult.devices(m.assembly(), out);
+    List<DeviceStats> devices = StorageReport.devices(m.assembly(), out);
 
-    Map<String, Object> s = StorageResult.head(scenario, control, seconds, out);
-    Map<String, Object> devs = new LinkedHashMap<>();
-    for (DeviceStats d : devices) devs.put(d.name(), DeviceSummary.device(d, seconds));
-    s.put("devices", devs);
+    Summary summary = Summary.head(scenario, null, control.seed(), seconds, null, out.digestHex())
+        .devices(devices, seconds);
     Map<String, Object> jobs = new LinkedHashMap<>();
     long ios = 0;
     Map<String, Histogram> hist = new LinkedHashMap<>();
@@ -120,18 +119,18 @@ public final class RaidExamplesKind implements ScenarioKind {
       IoJobStats j = (IoJobStats) out.results().get(arr.jobs());
       DeviceStats ctl = (DeviceStats) out.results().get(arr.controller().id());
       jobs.put(arr.name(), StorageReport.jobs(j, seconds));
-      StorageResult.histograms(hist, arr.name(), j);
+      StorageReport.histograms(hist, arr.name(), j);
       ios += j.ios();
       double iops = StorageReport.ratio(ctl.reads() + ctl.writes(), seconds);
       lines.add(String.format(Locale.ROOT, "%-14s %,8.1f IOPS %7.2f MiB/s  mean latency %6.1f ms  back-end %,d reads"
           + " %,d writes  (%s)", arr.name(), iops, StorageReport.ratio(ctl.bytes() / (double) (1 << 20), seconds),
           ctl.meanLatencyUs() / 1e3, ctl.counter("backendReads"), ctl.counter("backendWrites"), ctl.model()));
     }
-    s.put("jobs", jobs);
-    s.put("run", StorageResult.run(control, out, ios));
-    s.put("params", StorageResult.params(p));
-    lines.add(StorageResult.runLine(control, out, ios));
+    long allIos = ios;
+    Map<String, Object> s = summary.put("jobs", jobs).run(control, out, r -> r.iosPerWallSecond(allIos)).params(p)
+        .toMap();
+    lines.add(StorageReport.runLine(control, out, ios));
     lines.add("digest       " + out.digestHex());
-    return new StorageResult(s, lines, hist, StorageResult.csv(devices));
+    return StorageReport.result(s, lines, hist, devices);
   }
 }

@@ -1,6 +1,11 @@
 package io.tlogsim.kinds.iobench;
 
+import io.tlogsim.kernel.RunOutcome;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.ScenarioResult;
+import io.tlogsim.scenario.summary.DeviceSummary;
 import io.tlogsim.storage.DeviceStats;
+import io.tlogsim.storage.StorageAssembly;
 import io.tlogsim.storage.load.IoDirectionStats;
 import io.tlogsim.storage.load.IoJobSpec;
 import io.tlogsim.storage.load.IoJobStats;
@@ -9,10 +14,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 
 /**
- * The summary and the printed result of a storage run: devices under DESIGN.md's {@code devices.<name>} names, jobs
- * as fio reports them (IOPS, bandwidth, completion-latency percentiles), and the per-second series as CSV.
+ * The printed result of a storage run and its own summary section: jobs as fio reports them (IOPS, bandwidth,
+ * completion-latency percentiles); the jobs' latency histograms (latency.hlog, tagged GROUP-read and GROUP-write) and
+ * every device's per-second series (devices.csv).
  */
 public final class StorageReport {
   private StorageReport() {}
@@ -21,6 +28,33 @@ public final class StorageReport {
   static final double[] PERCENTILES = {1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99};
   static final String[] PERCENTILE_KEYS = {"p1", "p5", "p10", "p20", "p30", "p40", "p50", "p60", "p70", "p80", "p90",
       "p95", "p99", "p995", "p999", "p9995", "p9999"};
+
+  /** Adds a job group's completion-latency histograms under {@code group}-read and {@code group}-write. */
+  static void histograms(Map<String, Histogram> into, String group, IoJobStats jobs) {
+    if (jobs.read().ios() > 0) into.put(group + "-read", jobs.read().latencies());
+    if (jobs.write().ios() > 0) into.put(group + "-write", jobs.write().latencies());
+  }
+
+  /** Every device of the assembly, in build order, with its stats. */
+  static List<DeviceStats> devices(StorageAssembly a, RunOutcome out) {
+    List<DeviceStats> list = new ArrayList<>();
+    for (StorageAssembly.Placed p : a.devices()) list.add((DeviceStats) out.results().get(p.id()));
+    return list;
+  }
+
+  static String runLine(RunControl control, RunOutcome out, long ios) {
+    double wall = out.wallNanos() / 1e9;
+    return String.format(Locale.ROOT, "run          %.2f wall s on %d threads: %,.0f simulated I/Os per wall s, %,.0f"
+        + " events/s, %.4f messages/event, %,d windows", wall, control.threads(), ratio(ios, wall),
+        ratio(out.events(), wall), out.messagesPerEvent(), out.windows());
+  }
+
+  /** A storage run's result: its summary and text, the jobs' histograms, devices.csv (every device's series). */
+  static ScenarioResult result(Map<String, Object> summary, List<String> lines, Map<String, Histogram> histograms,
+      List<DeviceStats> devices) {
+    return ScenarioResult.of(summary, lines).withHistograms(histograms)
+        .withFiles(Map.of("devices.csv", DeviceSummary.devicesCsv(devices)));
+  }
 
   /** fio's view of a job group: per direction I/Os, IOPS, bandwidth and completion latency. */
   public static Map<String, Object> jobs(IoJobStats j, double seconds) {
@@ -52,8 +86,9 @@ public final class StorageReport {
   static List<String> fioLines(String group, IoJobSpec spec, IoJobStats j, DeviceStats dev, double seconds) {
     List<String> out = new ArrayList<>();
     out.add(String.format(Locale.ROOT, "%s: (g=0): rw=%s, bs=(R) %dB-%dB, (W) %dB-%dB, ioengine=tlogsim, iodepth=%d,"
-        + " numjobs=%d", group, spec.rw(), spec.blockBytes(), spec.blockBytes(), spec.blockBytes(), spec.blockBytes(),
-        spec.iodepth(), spec.numjobs()));
+        + " numjobs=%d%s", group, spec.rw(), spec.blockBytes(), spec.blockBytes(), spec.blockBytes(), spec.blockBytes(),
+        spec.iodepth(), spec.numjobs(), spec.rateIops() > 0
+            ? ", rate_iops=" + io.tlogsim.scenario.Text.plain(spec.rateIops()) : ""));
     long ms = Math.round(seconds * 1000);
     if (j.read().ios() > 0) out.addAll(direction("read", j.read(), seconds, ms));
     if (j.write().ios() > 0) out.addAll(direction("write", j.write(), seconds, ms));

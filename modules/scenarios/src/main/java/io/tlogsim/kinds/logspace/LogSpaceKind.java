@@ -8,6 +8,7 @@ import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.kinds.commitpath.CommitPathKind;
 import io.tlogsim.kinds.commitpath.CommitPathModel;
 import io.tlogsim.kinds.commitpath.CommitPathRun;
+import io.tlogsim.kinds.commitpath.FlushPolicies;
 import io.tlogsim.kinds.readpath.ReadPathKind;
 import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.scenario.DeviceParams;
@@ -19,6 +20,7 @@ import io.tlogsim.scenario.ScenarioKind;
 import io.tlogsim.storage.StorageTables;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * SQL Server's log space on the commit path (REFERENCE.md 1): the commit path's sessions, log manager and devices,
@@ -57,6 +59,8 @@ public final class LogSpaceKind implements ScenarioKind {
 
   static final List<ParamSpec> PARAMS = concat();
 
+  static final List<String> TABLES = List.of("onstat", "waits", "filestats", "loginfo", "logspace");
+
   private static List<ParamSpec> concat() {
     List<ParamSpec> out = new ArrayList<>(CommitPathKind.paramSpecs());
     out.addAll(OWN);
@@ -69,10 +73,22 @@ public final class LogSpaceKind implements ScenarioKind {
     return NAME;
   }
 
+  /** The commit path's tables, DBCC LOGINFO and DBCC SQLPERF(LOGSPACE). */
+  @Override
+  public List<String> tables() {
+    return TABLES;
+  }
+
   @Override
   public List<ParamSpec> params() {
     return PARAMS;
   }
+  /** The commit path's flush policies' settings ({@link FlushPolicies}). */
+  @Override
+  public Map<String, Default> defaults() {
+    return FlushPolicies.defaults();
+  }
+
 
   @Override
   public void validate(Params p) {
@@ -121,12 +137,7 @@ public final class LogSpaceKind implements ScenarioKind {
     CommitPathModel.Spec base = CommitPathKind.spec(p);
     boolean tf3505 = p.getBoolean("traceFlag3505");
     if (tf3505 && base.data() != null) { // no automatic checkpoint by recovery interval either
-      var d = base.data();
-      base = new CommitPathModel.Spec(base.sessions(), base.sessionsPerPool(), base.script(), base.workload(),
-          base.log(), base.policy(), base.logDevice(), base.dataDevice(), new io.tlogsim.database.data.DataConfig(
-              d.fileId(), d.name(), d.device(), d.baseOffset(), d.pageBytes(), d.pages(), d.rowsPerPage(),
-              d.lazyWriterIntervalNanos(), d.lazyWriterThresholdPages(), d.lazyWriterPagesPerRun(), 0,
-              d.maxOutstandingWrites(), d.growth()));
+      base = base.withData(base.data().withCheckpointIntervalNanos(0));
     }
     int files = p.getInt("logFiles");
     int devices = p.getInt("logDevices");
@@ -135,7 +146,7 @@ public final class LogSpaceKind implements ScenarioKind {
       int device = Math.min(k, devices);
       specs.add(new LogFileSpec(database + "_log" + (k == 1 ? "" : String.valueOf(k)), mb(p, "logSizeMB"),
           mb(p, "logGrowthMB"), p.getDouble("logGrowthPercent"), mb(p, "logMaxSizeMB"),
-          device == 1 ? "log-device" : "log-device-" + device));
+          CommitPathModel.logDevice(device)));
     }
     VlfRule rule = VlfRule.of(p.getString("sqlServerVersion"));
     ManagedLogSpace.RecoveryModel model = ManagedLogSpace.RecoveryModel.valueOf(p.getString("recoveryModel"));
@@ -143,12 +154,9 @@ public final class LogSpaceKind implements ScenarioKind {
     double autoCheckpoint = tf3505 ? 0 : p.getDouble("autoCheckpointPercent");
     int sessions = base.sessions();
     long sample = VirtualTime.micros(p.getDouble("logSpaceSampleMs") * 1000);
-    return new CommitPathModel.Spec(base.sessions(), base.sessionsPerPool(), base.script(), base.workload(),
-        base.log(), base.policy(), base.logDevice(), base.dataDevice(), base.data(),
-        names -> new ManagedLogSpace(new ManagedLogSpace.Config(database, rule, specs, names, model,
-            p.getDouble("rollbackReservationFactor"), autoCheckpoint, p.getBoolean("replicationReader"), sessions,
-            steps, p.getLong("firstFseqNo"), sample, VirtualTime.micros(p.getDouble("adminStatementUs")))),
-        devices);
+    return base.withLogSpace(names -> new ManagedLogSpace(new ManagedLogSpace.Config(database, rule, specs, names,
+        model, p.getDouble("rollbackReservationFactor"), autoCheckpoint, p.getBoolean("replicationReader"), sessions,
+        steps, p.getLong("firstFseqNo"), sample, VirtualTime.micros(p.getDouble("adminStatementUs")))), devices);
   }
 
   private static long mb(Params p, String key) {

@@ -3,8 +3,10 @@ package io.tlogsim.kinds.logspace;
 import com.typesafe.config.ConfigValueFactory;
 import io.tlogsim.database.logspace.ManagedLogSpace;
 import io.tlogsim.kernel.VirtualTime;
+import io.tlogsim.kinds.commitpath.CommitPathKind;
 import io.tlogsim.kinds.commitpath.CommitPathModel;
 import io.tlogsim.kinds.commitpath.CommitPathRun;
+import io.tlogsim.kinds.commitpath.FlushPolicies;
 import io.tlogsim.scenario.ParamSpec;
 import io.tlogsim.scenario.Params;
 import io.tlogsim.scenario.PreparedRun;
@@ -38,6 +40,12 @@ public final class VlfRulesKind implements ScenarioKind {
     return NAME;
   }
 
+  /** The first database's log-space tables, and the rules side by side. */
+  @Override
+  public List<String> tables() {
+    return CommitPathKind.concat(LogSpaceKind.TABLES, "vlfrules");
+  }
+
   @Override
   public List<ParamSpec> params() {
     List<ParamSpec> p = new ArrayList<>();
@@ -53,6 +61,12 @@ public final class VlfRulesKind implements ScenarioKind {
     p.add(ParamSpec.decimal("smallGrowthsToMB", 1, 1e8, "16 MB example: grown until this size").withUnit("MB"));
     return p;
   }
+  /** The commit path's flush policies' settings ({@link FlushPolicies}). */
+  @Override
+  public Map<String, Default> defaults() {
+    return FlushPolicies.defaults();
+  }
+
 
   List<Example> examples(Params p) {
     double small = p.getDouble("smallGrowthsMB");
@@ -154,6 +168,6 @@ public final class VlfRulesKind implements ScenarioKind {
         + " (16 MB growths to 10 GB, pre-2014)"));
     Map<String, List<String>> tables = new LinkedHashMap<>(first.tables());
     tables.put("vlfrules", table);
-    return CommitPathRun.result(summary, lines, tables, first);
+    return ScenarioResult.Of.from(first).withSummary(summary, lines).withTables(tables);
   }
 }

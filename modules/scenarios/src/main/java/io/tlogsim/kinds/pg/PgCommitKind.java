@@ -6,6 +6,7 @@ import io.tlogsim.database.script.Script;
 import io.tlogsim.database.script.Step;
 import io.tlogsim.database.session.Workload;
 import io.tlogsim.kernel.VirtualTime;
+import io.tlogsim.kinds.commitpath.CommitPathKind;
 import io.tlogsim.kinds.commitpath.CommitPathModel;
 import io.tlogsim.kinds.commitpath.CommitPathRun;
 import io.tlogsim.scenario.BadInputException;
@@ -40,6 +41,12 @@ public final class PgCommitKind implements ScenarioKind {
   @Override
   public String name() {
     return NAME;
+  }
+
+  /** The commit path's tables, and the sweep's. */
+  @Override
+  public List<String> tables() {
+    return CommitPathKind.concat(CommitPathKind.TABLES, "sweep");
   }
 
   @Override
@@ -106,13 +113,16 @@ public final class PgCommitKind implements ScenarioKind {
     Script script = new Script(List.of(new Step(Step.Type.INSERT, "insert", 0, seconds, 1, p.getDouble("roundTripUs"),
         false, false, 0, false, Params.ordered("step", "insert", "seconds", seconds, "thinkUs", p.getDouble("roundTripUs")))));
     long hop = VirtualTime.micros(1); // a backend hands its WAL to shared buffers in-process
-    Workload w = new Workload(p.getInt("cores"), hop, 0, VirtualTime.micros(p.getDouble("cpuPerTxnUs")), 0, 0, 0,
-        p.getInt("insertRecordBytes"), p.getInt("insertRecordBytes"), p.getInt("insertRecordBytes"),
-        p.getInt("commitRecordBytes"), p.getInt("insertRecordBytes"), 0, 1000);
+    int insert = p.getInt("insertRecordBytes");
+    Workload w = Workload.builder().cores(p.getInt("cores")).hopNanos(hop)
+        .cpuInsertRowNanos(VirtualTime.micros(p.getDouble("cpuPerTxnUs"))) // a transaction's CPU, on its one row
+        .insertRecordBytes(insert).updateRecordBytes(insert).deleteRecordBytes(insert)
+        .commitRecordBytes(p.getInt("commitRecordBytes")).compensationRecordBytes(insert).chunkRows(1000).build();
     int page = p.getInt("walPageBytes");
     // One WAL write at a time (WALWriteLock); a flush's next write rewrites the partial page; no begin record.
-    LogConfig log = new LogConfig(page, p.getInt("walPageHeaderBytes"), p.getInt("walWriteMaxKB") * 1024 / page,
-        Integer.MAX_VALUE, 1, Long.MAX_VALUE, false, 0, 0, false, false, hop, VirtualTime.micros(1));
+    LogConfig log = LogConfig.builder().pageBytes(page).pageHeaderBytes(p.getInt("walPageHeaderBytes"))
+        .maxBlockPages(p.getInt("walWriteMaxKB") * 1024 / page).logBuffers(Integer.MAX_VALUE).maxOutstandingWrites(1)
+        .maxOutstandingBytes(Long.MAX_VALUE).replyNanos(hop).deviceLinkNanos(VirtualTime.micros(1)).build();
     // pg_test_fsync times an 8 kB write and its flush: the device's fixed part is what is left after 8 kB of transfer
     double mbps = p.getDouble("walDeviceMBps");
     long fixed = Math.round(p.getDouble("fsyncUs") * 1e3 - 8192 / (mbps * 1e6) * 1e9);
@@ -169,7 +179,7 @@ public final class PgCommitKind implements ScenarioKind {
     for (String t : table) lines.add("  " + t);
     Map<String, List<String>> tables = new LinkedHashMap<>(main.tables());
     tables.put("sweep", table);
-    return CommitPathRun.result(summary, lines, tables, main);
+    return ScenarioResult.Of.from(main).withSummary(summary, lines).withTables(tables);
   }
 
   private static Map<String, Object> row(int clients, boolean sync, CommitPathRun.Outcome o) {

@@ -4,6 +4,7 @@ import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.kinds.commitpath.CommitPathKind;
 import io.tlogsim.kinds.commitpath.CommitPathModel;
 import io.tlogsim.kinds.commitpath.CommitPathRun;
+import io.tlogsim.kinds.commitpath.FlushPolicies;
 import io.tlogsim.scenario.ParamSpec;
 import io.tlogsim.scenario.Params;
 import io.tlogsim.scenario.PreparedRun;
@@ -11,6 +12,7 @@ import io.tlogsim.scenario.RunControl;
 import io.tlogsim.scenario.ScenarioKind;
 import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.scenario.Text;
+import io.tlogsim.scenario.summary.Summary;
 import io.tlogsim.storage.DeviceStats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,6 +44,12 @@ public final class LogDrivePlacementKind implements ScenarioKind {
     return NAME;
   }
 
+  /** The first placement's commit-path tables, and the placements side by side. */
+  @Override
+  public List<String> tables() {
+    return CommitPathKind.concat(CommitPathKind.TABLES, "layouts");
+  }
+
   @Override
   public List<ParamSpec> params() {
     List<ParamSpec> p = new ArrayList<>();
@@ -55,6 +63,12 @@ public final class LogDrivePlacementKind implements ScenarioKind {
         + " the RAID members'"));
     return p;
   }
+  /** The commit path's flush policies' settings ({@link FlushPolicies}). */
+  @Override
+  public Map<String, Default> defaults() {
+    return FlushPolicies.defaults();
+  }
+
 
   List<Layout> layouts(Params p) {
     String disk = p.getString("memberDevice");
@@ -132,7 +146,7 @@ public final class LogDrivePlacementKind implements ScenarioKind {
       row.put("layout", l.name());
       row.put("what", l.what());
       row.put("commitsPerSecond", round(perSecond));
-      row.put("latencyUs", CommitPathRun.latency(o.commits()));
+      row.put("latencyUs", Summary.latency(o.commits()));
       row.put("writelogAvgMs", round(writelogMs));
       row.put("logDevice", logDev.model());
       row.put("logWriteLatencyUs", round(logDev.meanLatencyUs()));
@@ -153,7 +167,7 @@ public final class LogDrivePlacementKind implements ScenarioKind {
     for (String t : table) lines.add("  " + t);
     Map<String, List<String>> tables = new LinkedHashMap<>(first.tables());
     tables.put("layouts", table);
-    return CommitPathRun.result(summary, lines, tables, first);
+    return ScenarioResult.Of.from(first).withSummary(summary, lines).withTables(tables);
   }
 
   private static double round(double v) {

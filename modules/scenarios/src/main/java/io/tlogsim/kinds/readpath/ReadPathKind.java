@@ -30,13 +30,28 @@ public final class ReadPathKind implements ScenarioKind {
 
   private final String name;
 
+  public ReadPathKind() {
+    this(NAMES.get(0));
+  }
+
   public ReadPathKind(String name) {
     this.name = name;
   }
 
   @Override
+  public List<ScenarioKind> variants() {
+    return NAMES.stream().map(n -> (ScenarioKind) new ReadPathKind(n)).toList();
+  }
+
+  @Override
   public String name() {
     return name;
+  }
+
+  /** The client's messages and the error log, stamped with their simulated time. */
+  @Override
+  public List<String> tables() {
+    return List.of("messages", "errorlog");
   }
 
   static final List<ParamSpec> OWN = List.of(

@@ -7,7 +7,6 @@ import io.tlogsim.database.readers.RecoveryProtocol;
 import io.tlogsim.database.readers.ReplicationLogReader;
 import io.tlogsim.database.readpath.Database;
 import io.tlogsim.database.script.Script;
-import io.tlogsim.database.script.Step;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.Topology;
@@ -18,8 +17,7 @@ import io.tlogsim.scenario.PreparedRun;
 import io.tlogsim.scenario.RunControl;
 import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.scenario.Text;
-import io.tlogsim.scenario.summary.DeviceSummary;
-import io.tlogsim.scenario.summary.RunFigures;
+import io.tlogsim.scenario.summary.Summary;
 import io.tlogsim.storage.DeviceProtocol;
 import io.tlogsim.storage.DeviceStats;
 import io.tlogsim.storage.StorageAssembly;
@@ -107,27 +105,8 @@ public final class ReadPathRun {
   }
 
   static PreparedRun prepare(String kind, String scenario, Params p, RunControl control) {
-    Built built = build(p);
-    return new PreparedRun() {
-      private boolean first = true;
-
-      @Override
-      public Topology topology() {
-        return built.topology();
-      }
-
-      @Override
-      public List<SimComponent> models() {
-        List<SimComponent> ms = first ? built.models() : build(p).models();
-        first = false;
-        return ms;
-      }
-
-      @Override
-      public ScenarioResult result(RunOutcome out) {
-        return report(kind, scenario, p, control, built, out);
-      }
-    };
+    return PreparedRun.of(() -> build(p), Built::topology, Built::models,
+        (built, out) -> report(kind, scenario, p, control, built, out));
   }
 
   static ScenarioResult report(String kind, String scenario, Params p, RunControl control, Built b, RunOutcome out) {
@@ -141,88 +120,35 @@ public final class ReadPathRun {
     double seconds = end / 1e9;
     double wall = out.wallNanos() / 1e9;
 
-    Map<String, Object> s = new LinkedHashMap<>();
-    s.put("scenario", scenario);
-    s.put("kind", kind);
-    s.put("seed", control.seed());
-    s.put("simulatedSeconds", round(seconds, 9));
-    s.put("digest", out.digestHex());
-    Map<String, Object> commits = new LinkedHashMap<>();
-    commits.put("count", db.commits());
-    // every commit of the read path's connection waits for its log to harden: a crash loses none
-    commits.put("lost", 0L);
-    s.put("commits", commits);
-
-    s.put("backups", backups(agent, p.getInt("backupPageBytes")));
-
-    if (!agent.restores().isEmpty()) {
-      Map<String, Object> rs = new LinkedHashMap<>();
-      double total = 0, zero = 0, dataCopy = 0, logRestore = 0;
-      for (BackupAgent.Restore r : agent.restores()) {
-        total += r.seconds();
-        zero += r.zeroInitSeconds();
-        if (r.type().equals("restore-database")) dataCopy += r.seconds() - r.zeroInitSeconds();
-        else logRestore += r.seconds();
-      }
-      rs.put("seconds", round(total, 3));
-      rs.put("zeroInitSeconds", round(zero, 3));
-      rs.put("dataCopySeconds", round(dataCopy, 3));
-      rs.put("logRestoreSeconds", round(logRestore, 3));
-      rs.put("zeroedBytes", agent.restores().stream().mapToLong(BackupAgent.Restore::zeroedBytes).sum());
-      rs.put("count", agent.restores().size());
-      s.put("restore", rs);
-    }
-
-    if (!rm.recoveries().isEmpty()) s.put("recovery", recovery(rm));
-
-    Map<String, Object> log = new LinkedHashMap<>();
-    log.put("writes", db.logWrites());
-    log.put("bytes", db.logBytes());
-    log.put("vlfs", db.vlfs());
-    log.put("sizeBytes", db.logSizeBytes());
-    log.put("usedPercent", round(db.logSizeBytes() > 0 ? db.usedBytes() * 100.0 / db.logSizeBytes() : 0, 3));
-    log.put("growths", db.growths() - p.getInt("logPreGrowths")); // during the run (the DBA's pre-growths apart)
-    log.put("zeroedBytes", db.zeroedBytes());
-    log.put("fullErrors", db.fullErrors());
-    log.put("reuseWait", db.reuseWait());
-    log.put("endLsn", db.endLsn());
-    s.put("log", log);
-
-    Map<String, Object> history = new LinkedHashMap<>();
-    history.put("filesCreated", db.filesCreated());
-    history.put("entries", db.historyEntries());
-    history.put("replaced", db.historyReplaced());
-    s.put("backupHistory", history);
-
-    if (p.getDouble("replicationIntervalSeconds") > 0) {
-      ReplicationLogReader.Stats rl = (ReplicationLogReader.Stats) out.results().get(b.replication());
-      Map<String, Object> repl = new LinkedHashMap<>();
-      repl.put("passes", rl.passes());
-      repl.put("bytesRead", rl.bytesRead());
-      s.put("replication", repl);
-    }
-
-    Map<String, Object> dm = new LinkedHashMap<>();
-    for (DeviceStats d : devices) dm.put(d.name(), DeviceSummary.device(d, seconds));
-    s.put("devices", dm);
-
-    List<Map<String, Object>> phases = new ArrayList<>();
+    List<Summary.Phase> phases = new ArrayList<>();
     for (int i = 0; i < script.steps().size(); i++) {
-      Step st = script.steps().get(i);
       if (db.phaseStart()[i] < 0) continue;
       boolean ended = db.phaseEnd()[i] >= 0;
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("name", st.name());
-      m.put("startSeconds", round(db.phaseStart()[i] / 1e9, 6));
-      m.put("seconds", round(((ended ? db.phaseEnd()[i] : end) - db.phaseStart()[i]) / 1e9, 6));
-      if (!ended) m.put("ended", false);
-      phases.add(m);
+      phases.add(new Summary.Phase(script.steps().get(i).name(), db.phaseStart()[i], ended ? db.phaseEnd()[i] : end,
+          ended));
     }
-    s.put("phases", phases);
-
-    Map<String, Object> run = RunFigures.of(control, out); // threads, nodes, what crossed between them
-    s.put("run", run);
-    s.put("params", p.asMap());
+    // every commit of the read path's connection waits for its log to harden: a crash loses none
+    Summary summary = Summary.head(scenario, kind, control.seed(), Summary.round(seconds, 9), null, out.digestHex())
+        .commits(c -> c.count(db.commits()).lost(0))
+        .backups(agent, p.getInt("backupPageBytes"))
+        .restore(agent.restores());
+    if (!rm.recoveries().isEmpty()) summary.recovery(rm);
+    double usedPercent = Summary.round(db.logSizeBytes() > 0 ? db.usedBytes() * 100.0 / db.logSizeBytes() : 0);
+    summary.log(l -> l.writes(db.logWrites()).bytes(db.logBytes()).vlfs(db.vlfs()).sizeBytes(db.logSizeBytes())
+            .usedPercent(usedPercent)
+            .growths(db.growths() - p.getInt("logPreGrowths")) // during the run (the DBA's pre-growths apart)
+            .zeroedBytes(db.zeroedBytes()).fullErrors(db.fullErrors()).reuseWait(db.reuseWait()).endLsn(db.endLsn()))
+        .put("backupHistory", Params.ordered("filesCreated", db.filesCreated(), "entries", db.historyEntries(),
+            "replaced", db.historyReplaced()));
+    if (p.getDouble("replicationIntervalSeconds") > 0) {
+      ReplicationLogReader.Stats rl = (ReplicationLogReader.Stats) out.results().get(b.replication());
+      summary.put("replication", Params.ordered("passes", rl.passes(), "bytesRead", rl.bytesRead()));
+    }
+    Map<String, Object> s = summary.devices(devices, seconds)
+        .phases(phases)
+        .run(control, out)
+        .params(p)
+        .toMap();
 
     List<String> lines = new ArrayList<>(Text.lines("scenario", scenario + " (" + kind + ")", "seed " + control.seed(),
         String.format(Locale.ROOT, "%.3f simulated s", seconds), p.getString("recoveryModel") + " recovery model"));
@@ -236,10 +162,17 @@ public final class ReadPathRun {
           bk.historyRows() > 0 ? Text.count(bk.historyRows()) + " history rows in "
               + String.format(Locale.ROOT, "%.3f s", bk.historySeconds()) : "no history rows"));
     }
+    // a statement the server refused (BACKUP LOG without a full backup: Msg 4214) is said here, not only in the tables
+    for (BackupAgent.Message m : db.errorLog()) {
+      if (m.text().startsWith("Msg ")) {
+        lines.addAll(Text.paragraph("error", String.format(Locale.ROOT, "at %.3f s: ", m.timeNanos() / 1e9)
+            + m.text()));
+      }
+    }
     List<String> phaseItems = new ArrayList<>();
-    for (Map<String, Object> ph : phases) {
-      phaseItems.add(ph.get("name") + " " + String.format(Locale.ROOT, "%.3f s", (Double) ph.get("seconds"))
-          + (ph.containsKey("ended") ? " (not ended)" : ""));
+    for (Summary.Phase ph : phases) {
+      phaseItems.add(ph.name() + " " + String.format(Locale.ROOT, "%.3f s", Summary.round(ph.seconds(), 6))
+          + (ph.ended() ? "" : " (not ended)"));
     }
     for (RecoveryManager.Recovery r : rm.recoveries()) {
       lines.addAll(Text.lines("recovery", String.format(Locale.ROOT, "crash at %.3f s", r.crashNanos() / 1e9),
@@ -267,7 +200,7 @@ public final class ReadPathRun {
     errorLog.addAll(rm.errorLog());
     errorLog.sort(Comparator.comparingLong(BackupAgent.Message::timeNanos));
     tables.put("errorlog", timeline(errorLog));
-    return new Result(s, lines, tables);
+    return ScenarioResult.of(s, lines).withTables(tables);
   }
 
   /** Lines stamped with their virtual time, as the error log shows them. */
@@ -279,52 +212,4 @@ public final class ReadPathRun {
     return out;
   }
 
-  record Result(Map<String, Object> summary, List<String> humanLines, Map<String, List<String>> tables)
-      implements ScenarioResult {}
-
-  /** summary.json's recovery: the first recovery's phases (REFERENCE.md 3) and how many there were. */
-  public static Map<String, Object> recovery(RecoveryManager.Stats rm) {
-    RecoveryManager.Recovery r = rm.recoveries().get(0);
-    Map<String, Object> rec = new LinkedHashMap<>();
-    rec.put("crashSeconds", round(r.crashNanos() / 1e9, 6));
-    rec.put("startDelaySeconds", round(r.startDelayNanos() / 1e9, 3));
-    rec.put("analysisSeconds", round(r.analysisNanos() / 1e9, 3));
-    rec.put("redoSeconds", round(r.redoNanos() / 1e9, 3));
-    rec.put("undoSeconds", round(r.undoNanos() / 1e9, 3));
-    rec.put("seconds", round((r.startDelayNanos() + r.analysisNanos() + r.redoNanos() + r.undoNanos()) / 1e9, 3));
-    rec.put("rolledForward", r.rolledForward());
-    rec.put("rolledBack", r.rolledBack());
-    rec.put("vlfHeaderReads", r.headerReads());
-    rec.put("bytesRead", r.bytesRead());
-    rec.put("vlfBoundaries", r.boundaries());
-    rec.put("count", rm.recoveries().size());
-    return rec;
-  }
-
-  /** summary.json's backups[]: one entry per backup set the agent wrote (MB/sec as the completion line has it). */
-  public static List<Map<String, Object>> backups(BackupAgent.Stats agent, int pageBytes) {
-    List<Map<String, Object>> backups = new ArrayList<>();
-    for (BackupAgent.Backup bk : agent.backups()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("type", bk.type());
-      m.put("pages", bk.pages());
-      m.put("seconds", round(bk.seconds(), 3));
-      m.put("mbPerSec", round(bk.seconds() > 0 ? bk.pages() * (double) pageBytes / (1 << 20) / bk.seconds() : 0, 3));
-      m.put("historySeconds", round(bk.historySeconds(), 3));
-      m.put("historyRows", bk.historyRows());
-      m.put("returnedSeconds", round(bk.seconds() + bk.historySeconds(), 3));
-      m.put("startSeconds", round(bk.startNanos() / 1e9, 6));
-      m.put("bytes", bk.bytes());
-      m.put("reads", bk.reads());
-      m.put("headerReads", bk.headerReads());
-      m.put("vlfBoundaries", bk.boundaries());
-      backups.add(m);
-    }
-    return backups;
-  }
-
-  static double round(double v, int digits) {
-    double f = Math.pow(10, digits);
-    return Math.round(v * f) / f;
-  }
 }

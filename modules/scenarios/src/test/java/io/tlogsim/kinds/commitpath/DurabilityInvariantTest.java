@@ -128,6 +128,17 @@ class DurabilityInvariantTest {
     assertTrue(rolledBack > 0, setting + ": crashes that leave transactions to roll back are exercised");
   }
 
+  /** A flush policy registered ({@link FlushPolicies}) without a setting here would escape the invariant. */
+  @org.junit.jupiter.api.Test
+  void everyRegisteredPolicyIsAmongTheSettings() {
+    java.util.Set<String> covered = new java.util.TreeSet<>();
+    settings().forEach(a -> {
+      String[] kv = ((Setting) a.get()[0]).keyValues();
+      for (int i = 0; i < kv.length; i += 2) if (kv[i].equals("flushPolicy")) covered.add(kv[i + 1]);
+    });
+    assertEquals(new java.util.TreeSet<>(FlushPolicies.NAMES), covered, "every registered flush policy is tried");
+  }
+
   /**
    * Recovery redoes from the last completed checkpoint's record: one session commits 100 transactions, checkpoints,
    * commits more and loses power; every commit waits, so all the session was told of is hardened and exactly those

@@ -87,7 +87,7 @@ class ScenarioValidationTest {
     says(refused("kind = commit-path\nflushClosesPage = maybe\n"), "bad.conf:2", "flushClosesPage",
         "true or false");
     says(refused("kind = commit-path\nflushPolicy = every-commit\n"), "bad.conf:2", "flushPolicy",
-        "one of per-commit, buffered, delayed-durability, group-commit, postgresql, mysql, db2, oracle");
+        "one of per-commit, buffered, group-commit, delayed-durability, postgresql, mysql, db2, oracle");
     says(refused("kind = commit-path\nscripts = []\n"), "bad.conf:2", "unknown key 'scripts'");
   }
 

@@ -1,20 +1,18 @@
-package io.tlogsim.scenario.summary;
+package io.tlogsim.kinds.commitpath;
 
 import io.tlogsim.database.logspace.LogLayout;
 import io.tlogsim.database.logspace.ManagedLogSpace;
 import io.tlogsim.scenario.Text;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * What a managed log space shows at the end of a run, as DBAs know it: summary.json's {@code log.vlfs},
- * {@code log.sizeBytes}, {@code log.usedPercent}, {@code log.reuseWait}, {@code log.growths}, {@code log.fullErrors}
- * (and {@code log.files[]}, {@code log.messages}), {@code logspace[]} (each DBCC SQLPERF(LOGSPACE) the script took),
- * the wait of sessions while a growth is zeroed ({@code waits.PREEMPTIVE_OS_WRITEFILEGATHER}); the tables
- * {@code loginfo} (DBCC LOGINFO) and {@code logspace} (DBCC SQLPERF(LOGSPACE)).
+ * What a managed log space shows at the end of a run, as DBAs know it: its lines of the text, and the tables
+ * {@code loginfo} (DBCC LOGINFO) and {@code logspace} (DBCC SQLPERF(LOGSPACE)). Its figures in summary.json
+ * ({@code log.vlfs}, {@code log.sizeBytes}, ..., {@code logspace[]}, {@code waits.PREEMPTIVE_OS_WRITEFILEGATHER}) are
+ * {@link io.tlogsim.scenario.summary.Summary}'s.
  */
 public final class LogSpaceReport {
   private LogSpaceReport() {}
@@ -22,56 +20,8 @@ public final class LogSpaceReport {
   /** SQL Server's wait type while a file is zero-initialized. */
   public static final String ZEROING_WAIT = "PREEMPTIVE_OS_WRITEFILEGATHER";
 
-  @SuppressWarnings("unchecked")
-  public static void addTo(ManagedLogSpace.Report r, String database, Map<String, Object> summary, List<String> lines,
-      Map<String, List<String>> tables) {
-    Map<String, Object> log = (Map<String, Object>) summary.get("log");
-    log.put("vlfs", r.vlfs());
-    log.put("sizeBytes", r.sizeBytes());
-    log.put("sizeMB", round(r.sizeBytes() / (double) (1 << 20)));
-    log.put("usedBytes", r.usedBytes());
-    log.put("usedPercent", r.usedPercent());
-    log.put("reuseWait", r.reuseWait());
-    log.put("growths", r.growths());
-    log.put("zeroedBytes", r.zeroedBytes());
-    log.put("fullErrors", r.fullErrors());
-    log.put("firstFullErrorSeconds", r.firstFullNanos() < 0 ? null : round(r.firstFullNanos() / 1e9));
-    log.put("fullReason", r.fullErrors() == 0 ? null : r.lastFullReason());
-    List<Map<String, Object>> files = new ArrayList<>();
-    for (long[] f : r.files()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("fileId", f[0]);
-      m.put("sizeBytes", f[1]);
-      m.put("vlfs", f[2]);
-      files.add(m);
-    }
-    log.put("files", files);
-    log.put("messages", r.messages());
-
-    List<Map<String, Object>> perf = new ArrayList<>();
-    long previous = -1;
-    for (ManagedLogSpace.SqlPerf p : r.sqlPerf()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("name", p.name());
-      m.put("seconds", round(p.atNanos() / 1e9));
-      m.put("secondsSincePrevious", previous < 0 ? null : round((p.atNanos() - previous) / 1e9));
-      previous = p.atNanos();
-      m.put("vlfs", p.vlfs());
-      m.put("sizeMB", round(p.sizeBytes() / (double) (1 << 20)));
-      m.put("usedPercent", p.usedPercent());
-      m.put("peakUsedPercent", p.peakUsedPercent());
-      m.put("reuseWait", p.reuseWait());
-      perf.add(m);
-    }
-    summary.put("logspace", perf);
-
-    Map<String, Object> waits = (Map<String, Object>) summary.get("waits");
-    Map<String, Object> w = new LinkedHashMap<>();
-    w.put("count", r.growthStalls());
-    w.put("totalMs", round(r.growthStallNanos() / 1e6));
-    w.put("maxMs", round(r.growthStallMaxNanos() / 1e6));
-    waits.put(ZEROING_WAIT, w);
-
+  /** The log space's lines after the commit path's, and its tables ({@code loginfo}, {@code logspace}). */
+  static void addTo(ManagedLogSpace.Report r, String database, List<String> lines, Map<String, List<String>> tables) {
     lines.addAll(Text.lines("log space", String.format(Locale.ROOT, "%,.0f MB", r.sizeBytes() / (double) (1 << 20)),
         Text.plural(r.vlfs(), "VLF"), String.format(Locale.ROOT, "%.1f%% used", r.usedPercent()),
         Text.plural(r.growths(), "growth"), "log_reuse_wait " + r.reuseWait(),
@@ -122,7 +72,4 @@ public final class LogSpaceReport {
     return t;
   }
 
-  private static double round(double v) {
-    return Math.round(v * 1000) / 1000.0;
-  }
 }

@@ -7,21 +7,18 @@ import io.tlogsim.scenario.Params;
 import io.tlogsim.scenario.RunControl;
 import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.scenario.Text;
-import io.tlogsim.scenario.summary.DeviceSummary;
-import io.tlogsim.scenario.summary.RunFigures;
+import io.tlogsim.scenario.summary.Summary;
 import io.tlogsim.storage.DeviceStats;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
-/** The summary of a GCM-1 run, named as DESIGN.md's summary.json contract says. */
-public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, Map<String, Histogram> histograms)
-    implements ScenarioResult {
+/** The summary and text of a GCM-1 run, named as DESIGN.md's summary.json contract says. */
+final class Gcm1Report {
+  private Gcm1Report() {}
 
-  static Gcm1Result of(String scenario, Params p, RunControl control, Gcm1Kind.Model m, RunOutcome out) {
+  static ScenarioResult of(String scenario, Params p, RunControl control, Gcm1Kind.Model m, RunOutcome out) {
     double seconds = p.getDouble("simulatedSeconds");
     double warmup = p.getDouble("warmupSeconds");
     double wall = out.wallNanos() / 1e9;
@@ -30,7 +27,7 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, M
     DeviceStats dev = Gcm1Kind.device(m, out);
     // Each derived figure once, for both the summary and the text.
     double perSecond = ratio(c.count(), seconds - warmup); // the commits counted, over the time they were counted in
-    Map<String, Object> latency = latencyUs(c);
+    Map<String, Object> latency = Summary.latency(c);
     double pagesPerWrite = ratio(log.pages(), log.writes());
     double recordsPerPage = ratio(log.records(), log.pages());
     double iops = ratio(dev.reads() + dev.writes(), seconds);
@@ -38,46 +35,14 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, M
     double eventsPerWall = ratio(out.events(), wall);
     double commitsPerWall = ratio(c.count(), wall);
 
-    Map<String, Object> s = new LinkedHashMap<>();
-    s.put("scenario", scenario);
-    s.put("seed", control.seed());
-    s.put("simulatedSeconds", seconds);
-    s.put("warmupSeconds", warmup);
-    s.put("digest", out.digestHex());
-
-    Map<String, Object> commits = new LinkedHashMap<>();
-    commits.put("count", c.count());
-    commits.put("perSecond", round(perSecond));
-    commits.put("latencyUs", latency);
-    commits.put("lost", 0L); // acknowledged only after its flush: nothing acknowledged can be lost
-    s.put("commits", commits);
-
-    Map<String, Object> logMap = new LinkedHashMap<>();
-    logMap.put("records", log.records());
-    logMap.put("pages", log.pages());
-    logMap.put("writes", log.writes());
-    logMap.put("pagesPerWrite", round(pagesPerWrite));
-    logMap.put("recordsPerPage", round(recordsPerPage));
-    logMap.put("bytes", log.bytesWritten());
-    s.put("log", logMap);
-
-    Map<String, Object> d = new LinkedHashMap<>();
-    d.put("reads", dev.reads());
-    d.put("writes", dev.writes());
-    d.put("iops", round(iops));
-    d.put("mbPerSec", round(mbPerSec));
-    d.put("meanLatencyUs", round(dev.meanLatencyUs()));
-    d.put("throttledUs", 0L);
-    DeviceSummary.device(dev, seconds).forEach(d::putIfAbsent); // latency percentiles, bytes, utilisation, model
-    Map<String, Object> devices = new LinkedHashMap<>();
-    devices.put(dev.name(), d);
-    s.put("devices", devices);
-
-    Map<String, Object> run = RunFigures.of(control, out);
-    run.put("pools", m.pools());
-    run.put("commitsPerWallSecond", round(commitsPerWall));
-    s.put("run", run);
-    s.put("params", p.asMap());
+    Map<String, Object> s = Summary.head(scenario, null, control.seed(), seconds, warmup, out.digestHex())
+        // acknowledged only after its flush: nothing acknowledged can be lost
+        .commits(k -> k.count(c.count()).perSecond(perSecond).latencyUs(c).lost(0))
+        .log(l -> l.written(log))
+        .devices(List.of(dev), seconds)
+        .run(control, out, r -> r.pools(m.pools()).commitsPerWallSecond(c.count()))
+        .params(p)
+        .toMap();
 
     List<String> lines = new ArrayList<>(Text.lines("scenario", scenario + " (gcm1)", "seed " + control.seed(),
         Text.number(seconds) + " simulated s", Text.plural(p.getInt("sessions"), "session") + " in "
@@ -102,27 +67,8 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, M
         Text.whole(eventsPerWall) + " events/s", Text.whole(commitsPerWall) + " commits/s",
         String.format(Locale.ROOT, "%.4f messages/event", out.messagesPerEvent())));
     lines.add("digest       " + out.digestHex());
-    return new Gcm1Result(s, lines, Map.of("commits", c.latencies()));
+    return ScenarioResult.of(s, lines).withHistograms(Map.of("commits", c.latencies()));
   }
-
-  /**
-   * commits.latencyUs: min, mean, stddev, p50, p90, p95, p99, p999, max; every figure null when no commit was
-   * acknowledged (a mean of 0 would read as a very fast log).
-   */
-  private static Map<String, Object> latencyUs(CommitStats c) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    boolean any = c.count() > 0;
-    m.put("min", any ? round(c.minLatencyUs()) : null);
-    m.put("mean", any ? round(c.meanLatencyUs()) : null);
-    m.put("stddev", any ? round(c.stddevLatencyUs()) : null);
-    for (String[] pct : PERCENTILES) m.put(pct[0], any ? round(c.percentileUs(Double.parseDouble(pct[1]))) : null);
-    m.put("max", any ? round(c.latencyMaxNanos() / 1e3) : null);
-    return m;
-  }
-
-  /** Summary key and percentile. */
-  private static final String[][] PERCENTILES = {{"p50", "50"}, {"p90", "90"}, {"p95", "95"}, {"p99", "99"},
-      {"p999", "99.9"}};
 
   private static List<String> commitLines(CommitStats c, double seconds, double perSecond, Map<String, Object> lat) {
     String in = "in " + Text.number(Math.round(seconds * 1e9) / 1e9) + " simulated s";
@@ -143,10 +89,6 @@ public record Gcm1Result(Map<String, Object> summary, List<String> humanLines, M
   /** a / b, or 0 when b is 0. */
   private static double ratio(double a, double b) {
     return b > 0 ? a / b : 0;
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 1000) / 1000.0;
   }
 
 }
