@@ -97,6 +97,17 @@ public final class LatencySpread {
     return spread == null ? nanos : spread.least(nanos);
   }
 
+  /**
+   * The coefficient of variation of the lognormal whose 99th percentile is {@code p99OverP50} times its median
+   * (what a measurement's percentiles give: sigma = ln(p99 / p50) / z(0.99)); 0 for a ratio of 1 or less, at most
+   * {@link #MAX_CV}.
+   */
+  public static double cvOfP99OverP50(double p99OverP50) {
+    if (!(p99OverP50 > 1)) return 0;
+    double sigma = StrictMath.log(p99OverP50) / normalQuantile(0.99);
+    return Math.min(MAX_CV, StrictMath.sqrt(StrictMath.expm1(sigma * sigma)));
+  }
+
   /** The multiplier at quantile {@code p} of the lognormal itself (for tests and documentation). */
   public static double quantile(double cv, double p) {
     double sigma = sigma(cv);

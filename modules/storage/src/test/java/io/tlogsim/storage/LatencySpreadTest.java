@@ -48,6 +48,16 @@ class LatencySpreadTest {
   }
 
   @Test
+  void aMeasuredP99OverP50GivesTheCoefficientOfVariationBack() {
+    for (double cv : new double[] {0.05, 0.2, 0.5, 1.0, 2.0}) {
+      double ratio = LatencySpread.quantile(cv, 0.99) / LatencySpread.quantile(cv, 0.5);
+      assertEquals(cv, LatencySpread.cvOfP99OverP50(ratio), cv * 1e-6, "p99 / p50 = " + ratio);
+    }
+    assertEquals(0, LatencySpread.cvOfP99OverP50(1.0), "no spread measured");
+    assertEquals(LatencySpread.MAX_CV, LatencySpread.cvOfP99OverP50(1e6), "bounded");
+  }
+
+  @Test
   void theSameGeneratorGivesTheSameDrawsAndNoSpreadIsNoObject() {
     LatencySpread s = LatencySpread.of("cv", 0.5);
     assertTrue(Arrays.equals(draws(s, 7), draws(s, 7)));
