@@ -1,5 +1,6 @@
 package io.tlogsim.storage;
 
+import com.typesafe.config.Config;
 import io.tlogsim.kernel.CborSerializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +37,15 @@ public final class FileOperation {
       DeviceConfigException.range("metadataKiB", metadataWriteBytes / 1024.0, 0.5, 1024, " KiB");
       DeviceConfigException.range("metadataZoneGiB", metadataZoneBytes / (double) (1L << 30), 0, 1 << 20, " GiB");
       DeviceConfigException.range("clusterKiB", clusterBytes / 1024.0, 0.5, 1 << 20, " KiB");
+    }
+
+    /**
+     * The file system of a config block ({@code tlogsim.storage.file-system}: metadataWrites, metadataKiB,
+     * metadataZoneGiB, clusterKiB); a value it refuses is a {@link DeviceConfigException} naming the key.
+     */
+    public static FileSystemSpec of(Config c) {
+      return new FileSystemSpec(c.getInt("metadataWrites"), Math.round(c.getDouble("metadataKiB") * 1024),
+          Math.round(c.getDouble("metadataZoneGiB") * (1L << 30)), Math.round(c.getDouble("clusterKiB") * 1024));
     }
 
     /** Bytes of allocation bitmap a file of {@code fileBytes} touches: a bit per cluster, in whole metadata writes. */

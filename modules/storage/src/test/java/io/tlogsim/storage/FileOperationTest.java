@@ -102,6 +102,17 @@ class FileOperationTest {
   }
 
   @Test
+  void theDefaultFileSystemIsConfigs() {
+    com.typesafe.config.Config c = com.typesafe.config.ConfigFactory.parseFile(
+        java.nio.file.Path.of("../../config/application.conf").toFile()).getConfig("tlogsim.storage.file-system");
+    assertEquals(FS, FileOperation.FileSystemSpec.of(c), "the tests' file system is config's");
+    DeviceConfigException e = org.junit.jupiter.api.Assertions.assertThrows(DeviceConfigException.class,
+        () -> FileOperation.FileSystemSpec.of(c.withValue("clusterKiB",
+            com.typesafe.config.ConfigValueFactory.fromAnyRef(0.1))));
+    assertEquals("clusterKiB", e.key());
+  }
+
+  @Test
   void onADiskTheMetadataCostsSeeksAndZeroingTheMediaRate() {
     DeviceSetup hdd = new DeviceSetup.OfHdd(Rigs.hdd15k(146 * Rigs.GIB, 1));
     long file = 64L << 20, at = 100 * Rigs.GIB;
