@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The copy-paste commands of README.md and docs/*.md still work: every {@code ./tlogsim run|params|scenarios} line of
  * their code blocks is given to the command line in-process ({@code run} with {@code --dry-run}: validated, nothing
  * run or written). Lines with placeholders ({@code <run-id>}, {@code ...}, a device profile not measured here) are
- * skipped; a synopsis line (options in brackets) too.
+ * skipped; a synopsis line (options in brackets) too, and a block fenced {@code ```after-change}: what a guide's
+ * reader sees once they made the change it describes (a new flush policy, a new kind).
  */
 class DocsCommandsTest {
   @TempDir
@@ -35,14 +36,16 @@ class DocsCommandsTest {
   static List<String[]> commands(Path md) throws Exception {
     List<String[]> out = new ArrayList<>();
     boolean block = false;
+    boolean afterChange = false;
     List<String> lines = Files.readAllLines(md);
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i).strip();
       if (line.startsWith("```")) {
         block = !block;
+        afterChange = block && line.startsWith("```after-change");
         continue;
       }
-      if (!block) continue;
+      if (!block || afterChange) continue;
       if (line.startsWith("$ ")) line = line.substring(2);
       if (!line.matches("\\./tlogsim (run|params|scenarios)\\b.*")) continue;
       line = line.split("\\s{3,}|\\s#", 2)[0]; // a comment or a synopsis line's explanation

@@ -1,14 +1,12 @@
 package io.tlogsim.storage;
 
 import io.tlogsim.kernel.TypeNames;
-import io.tlogsim.storage.load.IoJobStats;
-import io.tlogsim.storage.load.IoJobs;
 
 /**
  * The storage models' values that are checkpointed, recorded or reported (model states, facts, results): their
  * logical type names in journals and cluster messages ({@link TypeNames}). A name never changes once released; the
  * third argument is the Java class name journals from before logical names hold (kept when a class moves or is
- * renamed). A new state, fact or result record is added here, or its run fails naming it.
+ * renamed). The load generators' names are in {@link io.tlogsim.storage.load.LoadTypeNames}. A new state, fact or result record is added here, or its run fails naming it.
  */
 public final class StorageTypeNames implements TypeNames {
   @Override
@@ -24,8 +22,6 @@ public final class StorageTypeNames implements TypeNames {
         .add("ProfileDevice.State", ProfileDevice.State.class, "io.tlogsim.storage.ProfileDevice$State")
         .add("RaidController.State", RaidController.State.class, "io.tlogsim.storage.RaidController$State")
         .add("SimpleDevice.State", SimpleDevice.State.class, "io.tlogsim.storage.SimpleDevice$State")
-        .add("Ssd.State", Ssd.State.class, "io.tlogsim.storage.Ssd$State")
-        .add("IoJobStats", IoJobStats.class, "io.tlogsim.storage.load.IoJobStats")
-        .add("IoJobs.State", IoJobs.State.class, "io.tlogsim.storage.load.IoJobs$State");
+        .add("Ssd.State", Ssd.State.class, "io.tlogsim.storage.Ssd$State");
   }
 }
