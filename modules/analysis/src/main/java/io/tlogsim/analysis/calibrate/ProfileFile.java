@@ -5,7 +5,6 @@ import io.tlogsim.scenario.RunControl;
 import io.tlogsim.scenario.Scenario;
 import io.tlogsim.scenario.SummaryPaths;
 import io.tlogsim.storage.DeviceProfiles;
-import io.tlogsim.storage.LatencySpread;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,10 +34,6 @@ public final class ProfileFile {
         r.qd8Speedup(), r.qd8().iops(), r.size(4096).meanNanos() / 1e3));
     b.append(String.format(Locale.ROOT, "  profileFlushUs = %.3f   # fdatasync with nothing to write%n",
         r.flushMeanNanos() / 1e3));
-    DiskCalibration.SizeResult k4 = r.size(4096);
-    double ratio = k4.p50Nanos() > 0 ? k4.p99Nanos() / (double) k4.p50Nanos() : 1;
-    b.append(String.format(Locale.ROOT, "  profileLatencyCv = %.4f   # the lognormal of the 4 KB writes' p99 / p50 = %.3f%n",
-        LatencySpread.cvOfP99OverP50(ratio), ratio));
     b.append("}\n");
     b.append("measured {\n");
     b.append("  path = ").append(quote(r.dir().toAbsolutePath().toString())).append('\n');
