@@ -65,7 +65,9 @@ class TypeNamesCoverageTest {
         Map.of("flushPolicy", p, "simulatedSeconds", "0.5", "warmupSeconds", "0.1", "crashAtSeconds", "0.4")));
     Stream<Arguments> devices = DeviceParams.MODELS.stream().filter(m -> !m.equals("profile"))
         .map(m -> Arguments.of("oltp-commits", Map.of("logDevice", m, "simulatedSeconds", "0.5", "warmupSeconds", "0.1")));
-    return Stream.of(builtins, policies, devices,
+    Stream<Arguments> hddCache = Stream.of(Arguments.of("oltp-commits", Map.of("logDevice", "hdd", "hddWriteCache",
+        "write-back", "hddCacheMiB", "1", "simulatedSeconds", "0.5", "warmupSeconds", "0.1")));
+    return Stream.of(builtins, policies, devices, hddCache,
         Stream.of(Arguments.of("log-backup-cadence", Map.of("crashAtSeconds", "30")))).flatMap(a -> a);
   }
 

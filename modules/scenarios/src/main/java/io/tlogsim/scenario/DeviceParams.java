@@ -5,6 +5,7 @@ import io.tlogsim.storage.DeviceConfigException;
 import io.tlogsim.storage.DeviceProfiles;
 import io.tlogsim.storage.DeviceSettings;
 import io.tlogsim.storage.DeviceSetup;
+import io.tlogsim.storage.LatencySpread;
 import io.tlogsim.storage.PremiumCatalog;
 import io.tlogsim.storage.RaidSpec;
 import java.util.ArrayList;
@@ -30,6 +31,8 @@ public final class DeviceParams {
         ParamSpec.decimal("simpleLatencyUs", 0.001, 1e7, "simple device: latency of every request"),
         ParamSpec.decimal("simpleMBps", 0.001, 1e6, "simple device: transfer rate, MB/s (10^6 B/s)"),
         ParamSpec.decimal("simpleCapacityGiB", 0.001, 1 << 20, "simple device: capacity"),
+        ParamSpec.decimal("simpleLatencyCv", 0, LatencySpread.MAX_CV,
+            "simple device: the latency's coefficient of variation (0: every request exactly simpleLatencyUs)"),
         ParamSpec.decimal("ssdReadLatencyUs", 0.001, 1e7, "SSD: read latency"),
         ParamSpec.decimal("ssdWriteLatencyUs", 0.001, 1e7, "SSD: write latency"),
         ParamSpec.decimal("ssdFlushPlpUs", 0.001, 1e7, "SSD: flush latency with power-loss protection"),
@@ -38,6 +41,8 @@ public final class DeviceParams {
         ParamSpec.decimal("ssdMBps", 0.001, 1e6, "SSD: interface bandwidth, MB/s (10^6 B/s)"),
         ParamSpec.integer("ssdChannels", 1, 1024, "SSD: requests served in parallel"),
         ParamSpec.decimal("ssdCapacityGiB", 0.001, 1 << 20, "SSD: capacity"),
+        ParamSpec.decimal("ssdLatencyCv", 0, LatencySpread.MAX_CV,
+            "SSD: coefficient of variation of its read, write and flush latencies (0: exactly them)"),
         ParamSpec.integer("hddRpm", 1000, 30000, "HDD: spindle speed"),
         ParamSpec.decimal("hddSeekReadMs", 0.001, 100, "HDD: average read seek"),
         ParamSpec.decimal("hddSeekWriteMs", 0.001, 100, "HDD: average write seek"),
@@ -46,6 +51,18 @@ public final class DeviceParams {
         ParamSpec.decimal("hddCapacityGiB", 1, 1 << 20, "HDD: capacity"),
         ParamSpec.decimal("hddCommandOverheadUs", 1, 1e6, "HDD: command time when it reaches an idle drive"),
         ParamSpec.integer("hddQueueDepth", 1, 256, "HDD: commands it may reorder (1: arrival order)"),
+        ParamSpec.decimal("hddLatencyCv", 0, LatencySpread.MAX_CV,
+            "HDD: coefficient of variation of each seek and command overhead (0: exactly the spec's)"),
+        ParamSpec.decimal("hddReadAheadKiB", 0, 1 << 20,
+            "HDD: buffer segment the drive reads ahead into after a read (0: no read-ahead)"),
+        ParamSpec.decimal("hddInterfaceMBps", 1, 100_000, "HDD: host link rate for data already in the buffer, MB/s"),
+        ParamSpec.choice("hddWriteCache", DeviceSettings.HDD_WRITE_CACHES,
+            "HDD: a controller's write cache in front of it (none, write-back with battery, write-through)"),
+        ParamSpec.bool("hddBatteryOk", "HDD: the write cache's battery is good (else write-back is write-through)"),
+        ParamSpec.decimal("hddCacheMiB", 0, 1 << 20, "HDD: write cache size"),
+        ParamSpec.decimal("hddCacheLatencyUs", 0.001, 1e7, "HDD: latency of a write (or flush) the cache takes"),
+        ParamSpec.decimal("hddCacheDestageKiB", 0.5, 1 << 20,
+            "HDD: largest platter write the cache makes of contiguous dirty data"),
         ParamSpec.choice("premiumTier", tierChoices(tables), "premium disk: tier, or auto from premiumFileSizeGiB"),
         ParamSpec.decimal("premiumFileSizeGiB", 0.001, 1 << 20,
             "premium disk (auto): size of the managed-instance file it holds"),
@@ -55,6 +72,8 @@ public final class DeviceParams {
         ParamSpec.integer("premiumLogRateVCores", 0, 1024, "premium disk: vCores of the instance's log-rate cap (0: off)"),
         ParamSpec.bool("premiumFilePacing",
             "premium disk (auto): the file's band IOPS as a service rate, each I/O holding the file 1/IOPS"),
+        ParamSpec.decimal("premiumLatencyCv", 0, LatencySpread.MAX_CV,
+            "premium disk: coefficient of variation of its latency (0: exactly premiumLatencyUs)"),
         ParamSpec.integer("raidLevel", 0, 10, "RAID: level (0, 1, 5, 6, 10)"),
         ParamSpec.integer("raidMembers", 1, RaidSpec.MAX_MEMBERS, "RAID: member devices"),
         ParamSpec.choice("raidMemberDevice", MEMBER_MODELS, "RAID: model of every member"),
@@ -73,6 +92,8 @@ public final class DeviceParams {
         "profile device: rate with 8 in flight x the 4 KB latency alone (1: no gain from queueing)"));
     s.add(ParamSpec.decimal("profileFlushUs", 0.001, 1e8, "profile device: a flush with nothing to write"));
     s.add(ParamSpec.decimal("profileCapacityGiB", 0.001, 1 << 20, "profile device: capacity"));
+    s.add(ParamSpec.decimal("profileLatencyCv", 0, LatencySpread.MAX_CV,
+        "profile device: measured coefficient of variation of a synchronous write (0: every request its mean)"));
     return s;
   }
 
@@ -120,17 +141,21 @@ public final class DeviceParams {
     boolean raid = model.equals("raid");
     return new DeviceSettings(
         uses("simple", model, member) ? new DeviceSettings.Simple(us(p, "simpleLatencyUs"), p.getDouble("simpleMBps"),
-            p.getDouble("simpleCapacityGiB")) : null,
+            p.getDouble("simpleCapacityGiB"), p.getDouble("simpleLatencyCv")) : null,
         uses("ssd", model, member) ? new DeviceSettings.Ssd(us(p, "ssdReadLatencyUs"), us(p, "ssdWriteLatencyUs"),
             us(p, "ssdFlushPlpUs"), us(p, "ssdFlushNoPlpUs"), p.getBoolean("ssdPowerLossProtection"),
-            p.getDouble("ssdMBps"), p.getInt("ssdChannels"), p.getDouble("ssdCapacityGiB")) : null,
+            p.getDouble("ssdMBps"), p.getInt("ssdChannels"), p.getDouble("ssdCapacityGiB"), p.getDouble("ssdLatencyCv"))
+            : null,
         uses("hdd", model, member) ? new DeviceSettings.Hdd(p.getInt("hddRpm"), ms(p, "hddSeekReadMs"),
             ms(p, "hddSeekWriteMs"), ms(p, "hddTrackToTrackMs"), p.getDouble("hddTransferMBps"),
-            p.getDouble("hddCapacityGiB"), us(p, "hddCommandOverheadUs"), p.getInt("hddQueueDepth")) : null,
+            p.getDouble("hddCapacityGiB"), us(p, "hddCommandOverheadUs"), p.getInt("hddQueueDepth"),
+            p.getDouble("hddLatencyCv"), (long) (p.getDouble("hddReadAheadKiB") * 1024), p.getDouble("hddInterfaceMBps"),
+            p.getString("hddWriteCache"), p.getBoolean("hddBatteryOk"), (long) (p.getDouble("hddCacheMiB") * (1 << 20)),
+            us(p, "hddCacheLatencyUs"), (long) (p.getDouble("hddCacheDestageKiB") * 1024)) : null,
         uses("premium", model, member) ? new DeviceSettings.Premium(p.getString("premiumTier"),
             p.getDouble("premiumFileSizeGiB"), us(p, "premiumLatencyUs"), ms(p, "premiumThrottleBurstMs"),
-            p.getBoolean("premiumCreditBursting"), p.getInt("premiumLogRateVCores"), p.getBoolean("premiumFilePacing"))
-            : null,
+            p.getBoolean("premiumCreditBursting"), p.getInt("premiumLogRateVCores"), p.getBoolean("premiumFilePacing"),
+            p.getDouble("premiumLatencyCv")) : null,
         raid ? new DeviceSettings.Raid(p.getInt("raidLevel"), p.getInt("raidMembers"), member,
             p.getLong("raidStripeBytes"), p.getString("raidWriteCache").equals("write-back"),
             p.getBoolean("raidBatteryOk"), (long) (p.getDouble("raidCacheMiB") * (1 << 20)),
@@ -147,7 +172,7 @@ public final class DeviceParams {
     long[] nanos = new long[bytes.length];
     for (int i = 0; i < bytes.length; i++) nanos[i] = us(p, DeviceProfiles.latencyKey(bytes[i]));
     return new DeviceSettings.Profile(bytes, nanos, p.getDouble("profileQd8Speedup"), us(p, "profileFlushUs"),
-        p.getDouble("profileCapacityGiB"));
+        p.getDouble("profileCapacityGiB"), p.getDouble("profileLatencyCv"));
   }
 
   /** The scenario key of a storage setting of a model. */

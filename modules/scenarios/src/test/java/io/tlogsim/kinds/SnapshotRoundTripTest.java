@@ -70,6 +70,10 @@ class SnapshotRoundTripTest {
       new Run("iobench-ssd", 0.5, "runtime", "0.02", "device", "raid", "raidWriteCache", "write-back",
           "raidBatteryOk", "true", "raidCacheMiB", "1", "raidDestageDepth", "1", "rw", "randwrite", "iodepth", "64",
           "bs", "65536"),
+      // an HDD behind a write-back cache kept full (dirty extents and writes waiting for room), reading ahead
+      new Run("iobench-ssd", 0.5, "runtime", "0.05", "device", "hdd", "hddWriteCache", "write-back", "hddCacheMiB", "1",
+          "rw", "randrw", "iodepth", "64", "bs", "65536"),
+      new Run("iobench-ssd", 0.5, "runtime", "0.05", "device", "simple", "simpleLatencyCv", "0.3"),
       new Run("azure-mi-log-1gb", 0.3, "premiumLogRateVCores", "1", "simulatedSeconds", "1"),
       new Run("commit-path", 0.5, "tableRows", "10000", "dataFileMB", "1", "dataGrowthMB", "1", "simulatedSeconds",
           "2", "script", "[{ step = large-insert, rows = 20000, growBytes = 200 }]"),

@@ -69,7 +69,7 @@ public final class DeviceProfiles {
     for (Map.Entry<String, ConfigValue> e : c.getObject("profile").entrySet()) {
       if (!e.getKey().startsWith("profile")) {
         throw new DeviceConfigException(key, path + ": profile." + e.getKey() + " is not a profile setting"
-            + " (profile<bytes>Us, profileQd8Speedup, profileFlushUs, profileCapacityGiB)");
+            + " (profile<bytes>Us, profileQd8Speedup, profileFlushUs, profileCapacityGiB, profileLatencyCv)");
       }
       out.put(e.getKey(), e.getValue());
     }

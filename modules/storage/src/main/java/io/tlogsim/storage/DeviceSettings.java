@@ -17,27 +17,46 @@ public record DeviceSettings(Simple simple, Ssd ssd, Hdd hdd, Premium premium, R
 
   private static final long GIB = 1L << 30;
 
-  /** The GCM-1 device: latency + bytes / rate. */
-  public record Simple(long latencyNanos, double mbPerSec, double capacityGiB) {}
+  /**
+   * The GCM-1 device: latency + bytes / rate; {@code latencyCv} the latency's spread (coefficient of variation,
+   * {@link LatencySpread}; 0: fixed).
+   */
+  public record Simple(long latencyNanos, double mbPerSec, double capacityGiB, double latencyCv) {}
 
+  /** An SSD; {@code latencyCv} the spread of its read, write and flush latencies. */
   public record Ssd(long readLatencyNanos, long writeLatencyNanos, long flushPlpNanos, long flushNoPlpNanos,
-      boolean powerLossProtection, double mbPerSec, int channels, double capacityGiB) {}
+      boolean powerLossProtection, double mbPerSec, int channels, double capacityGiB, double latencyCv) {}
 
+  /**
+   * A hard disk: {@code latencyCv} the spread of seeks and command overhead; {@code readAheadBytes} the buffer
+   * segment it reads ahead into (0: none), at {@code interfaceMBps} to the host; {@code writeCache}: "none",
+   * "write-back" (battery-backed, {@code batteryOk}) or "write-through", of {@code cacheBytes}, a write it takes
+   * completing in {@code cacheLatencyNanos}, destaged in platter writes of up to {@code destageBytes}.
+   */
   public record Hdd(int rpm, long seekReadNanos, long seekWriteNanos, long trackToTrackNanos, double transferMBps,
-      double capacityGiB, long commandOverheadNanos, int queueDepth) {}
+      double capacityGiB, long commandOverheadNanos, int queueDepth, double latencyCv, long readAheadBytes,
+      double interfaceMBps, String writeCache, boolean batteryOk, long cacheBytes, long cacheLatencyNanos,
+      long destageBytes) {}
+
+  /** The HDD's write cache modes: none, or a controller's in front of it, write-back or write-through. */
+  public static final List<String> HDD_WRITE_CACHES = List.of("none", "write-back", "write-through");
 
   /**
    * A cloud premium disk: {@code tier} "auto" picks the smallest disk that holds a managed-instance file of
    * {@code fileSizeGiB}; {@code filePacing} paces such a file's I/Os at its band's IOPS (auto only).
    */
   public record Premium(String tier, double fileSizeGiB, long latencyNanos, long throttleBurstNanos,
-      boolean creditBursting, int logRateVCores, boolean filePacing) {}
+      boolean creditBursting, int logRateVCores, boolean filePacing, double latencyCv) {}
 
   public record Raid(int level, int members, String memberModel, long stripeBytes, boolean writeBack,
       boolean batteryOk, long cacheBytes, long cacheLatencyNanos, long controllerNanos, int destageDepth) {}
 
-  /** A device measured by calibrate-device: the latency of a synchronous write of each of {@code bytes}. */
-  public record Profile(long[] bytes, long[] latencyNanos, double qd8Speedup, long flushNanos, double capacityGiB) {}
+  /**
+   * A device measured by calibrate-device: the latency of a synchronous write of each of {@code bytes}, and its
+   * measured spread ({@code latencyCv}, 0 when the profile has none).
+   */
+  public record Profile(long[] bytes, long[] latencyNanos, double qd8Speedup, long flushNanos, double capacityGiB,
+      double latencyCv) {}
 
   /**
    * Whether a write on this model needs a flush (fsync) to be durable: an SSD has a volatile write cache (REFERENCE.md
@@ -76,13 +95,23 @@ public record DeviceSettings(Simple simple, Ssd ssd, Hdd hdd, Premium premium, R
   private DeviceSetup buildChecked(String model, PremiumCatalog tables, double capacityGiB) {
     return switch (model) {
       case "simple" -> new DeviceSetup.Simple(simple.latencyNanos(), simple.mbPerSec(),
-          gib(capacityGiB > 0 ? capacityGiB : simple.capacityGiB()));
+          gib(capacityGiB > 0 ? capacityGiB : simple.capacityGiB()), simple.latencyCv());
       case "ssd" -> new DeviceSetup.OfSsd(new SsdSpec(ssd.readLatencyNanos(), ssd.writeLatencyNanos(),
           ssd.flushPlpNanos(), ssd.flushNoPlpNanos(), ssd.powerLossProtection(), ssd.mbPerSec(), ssd.channels(),
-          gib(capacityGiB > 0 ? capacityGiB : ssd.capacityGiB())));
-      case "hdd" -> new DeviceSetup.OfHdd(new HddSpec(hdd.rpm(), hdd.seekReadNanos(), hdd.seekWriteNanos(),
-          hdd.trackToTrackNanos(), hdd.transferMBps(), gib(capacityGiB > 0 ? capacityGiB : hdd.capacityGiB()),
-          hdd.commandOverheadNanos(), hdd.queueDepth()));
+          gib(capacityGiB > 0 ? capacityGiB : ssd.capacityGiB()), ssd.latencyCv()));
+      case "hdd" -> {
+        if (!HDD_WRITE_CACHES.contains(hdd.writeCache())) {
+          throw new DeviceConfigException("writeCache", "must be one of " + String.join(", ", HDD_WRITE_CACHES)
+              + ", got '" + hdd.writeCache() + "'");
+        }
+        HddSpec.WriteCache cache = hdd.writeCache().equals("none") ? HddSpec.WriteCache.NONE
+            : new HddSpec.WriteCache(hdd.writeCache().equals("write-back"), hdd.batteryOk(), hdd.cacheBytes(),
+                hdd.cacheLatencyNanos(), hdd.destageBytes());
+        yield new DeviceSetup.OfHdd(new HddSpec(hdd.rpm(), hdd.seekReadNanos(), hdd.seekWriteNanos(),
+            hdd.trackToTrackNanos(), hdd.transferMBps(), gib(capacityGiB > 0 ? capacityGiB : hdd.capacityGiB()),
+            hdd.commandOverheadNanos(), hdd.queueDepth(), hdd.latencyCv(), hdd.readAheadBytes(),
+            hdd.interfaceMBps(), cache));
+      }
       case "premium" -> {
         boolean auto = premium.tier().equals("auto");
         PremiumSpec spec = auto
@@ -94,11 +123,12 @@ public record DeviceSettings(Simple simple, Ssd ssd, Hdd hdd, Premium premium, R
           throw new DeviceConfigException("filePacing", "paces a managed-instance file: needs tier auto (a file's"
               + " size band), got " + premium.tier());
         }
-        yield new DeviceSetup.OfPremium(spec.withFilePacing(premium.filePacing()));
+        yield new DeviceSetup.OfPremium(spec.withFilePacing(premium.filePacing()).withLatencyCv(premium.latencyCv()));
       }
       case "raid" -> raid(tables, raid.level(), raid.members(), -1);
       case "profile" -> new DeviceSetup.OfProfile(new ProfileSpec(profile.bytes(), profile.latencyNanos(),
-          profile.qd8Speedup(), profile.flushNanos(), gib(capacityGiB > 0 ? capacityGiB : profile.capacityGiB())));
+          profile.qd8Speedup(), profile.flushNanos(), gib(capacityGiB > 0 ? capacityGiB : profile.capacityGiB()),
+          profile.latencyCv()));
       default -> throw new IllegalArgumentException("device model must be one of " + String.join(", ", MODELS)
           + ", got '" + model + "'");
     };

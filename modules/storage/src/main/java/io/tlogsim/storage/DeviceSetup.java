@@ -9,8 +9,12 @@ public sealed interface DeviceSetup {
   /** Usable bytes. */
   long capacityBytes();
 
-  /** The GCM-1 device: latency + bytes / rate, one request at a time. */
-  record Simple(long latencyNanos, double mbPerSec, long capacityBytes) implements DeviceSetup {}
+  /** The GCM-1 device: latency + bytes / rate, one request at a time; the latency's spread (0: fixed). */
+  record Simple(long latencyNanos, double mbPerSec, long capacityBytes, double latencyCv) implements DeviceSetup {
+    public Simple(long latencyNanos, double mbPerSec, long capacityBytes) {
+      this(latencyNanos, mbPerSec, capacityBytes, 0);
+    }
+  }
 
   /** A device measured by calibrate-device. */
   record OfProfile(ProfileSpec spec) implements DeviceSetup {

@@ -28,7 +28,9 @@ import java.util.SortedMap;
  *   <li>Per-instance log rate (off unless configured): a cap on the bytes of writes, a separate throttle whose delay
  *       is counted apart ({@code logRateThrottledNanos}).</li>
  * </ul>
- * Every completion is known on arrival (admission time + latency), so the reply goes at once.
+ * Every completion is known on arrival (admission time + latency), so the reply goes at once. With a spread the
+ * latency is a lognormal draw of mean the base latency ({@link LatencySpread}): admission stays in arrival order,
+ * completions need not.
  */
 public final class PremiumDisk extends Device {
   private final PremiumSpec spec;
@@ -40,6 +42,9 @@ public final class PremiumDisk extends Device {
   private final TokenBucket fileBytes;
   private final TokenBucket logRate; // per-instance log rate, else null
 
+  private final LatencySpread spread; // null: every I/O takes exactly the latency
+  private final long leastLatency;
+
   private long lastAdmit;
   private long logRateThrottled;
   private long creditsOutAt = -1; // when a request first had to wait for burst credits
@@ -47,6 +52,8 @@ public final class PremiumDisk extends Device {
   public PremiumDisk(String name, PremiumSpec spec) {
     super(name, true);
     this.spec = spec;
+    this.spread = LatencySpread.of("latencyCv", spec.latencyCv());
+    this.leastLatency = LatencySpread.least(spread, spec.latencyNanos());
     double tol = spec.throttleBurstNanos() / 1e9;
     PremiumTier t = spec.disk();
     double mib = 1 << 20;
@@ -78,7 +85,7 @@ public final class PremiumDisk extends Device {
 
   @Override
   public long replyLookaheadNanos() {
-    return spec.fileSlotNanos() + spec.latencyNanos();
+    return spec.fileSlotNanos() + leastLatency;
   }
 
   /** Operations an I/O of {@code bytes} counts against the disk's IOPS cap: per started I/O unit, at least one. */
@@ -120,7 +127,7 @@ public final class PremiumDisk extends Device {
       fileBytes.take(t, bytes);
     }
     lastAdmit = t;
-    long done = t + spec.fileSlotNanos() + spec.latencyNanos();
+    long done = t + spec.fileSlotNanos() + LatencySpread.vary(spread, spec.latencyNanos(), ctx.rng());
     stats.request(ctx, kind, bytes, now, done, t - now);
     reply(ctx, done, ev);
   }
@@ -130,7 +137,7 @@ public final class PremiumDisk extends Device {
 
   @Override
   public long inputDelay(int port) {
-    return port == Context.SELF_PORT ? VirtualTime.NEVER : spec.fileSlotNanos() + spec.latencyNanos();
+    return port == Context.SELF_PORT ? VirtualTime.NEVER : spec.fileSlotNanos() + leastLatency;
   }
 
   /** Nothing completes before the next admission the throttles allow, plus the latency. */
@@ -139,7 +146,7 @@ public final class PremiumDisk extends Device {
     long t = Math.max(lastAdmit, Math.max(diskIops.readyAt(lastAdmit, 1), diskBytes.readyAt(lastAdmit, 0)));
     if (burstIops != null) t = Math.max(t, Math.max(burstIops.readyAt(lastAdmit, 1), burstBytes.readyAt(lastAdmit, 0)));
     if (fileIops != null) t = Math.max(t, Math.max(fileIops.readyAt(lastAdmit, 1), fileBytes.readyAt(lastAdmit, 0)));
-    return VirtualTime.plus(t, spec.fileSlotNanos() + spec.latencyNanos());
+    return VirtualTime.plus(t, spec.fileSlotNanos() + leastLatency);
   }
 
   @Override

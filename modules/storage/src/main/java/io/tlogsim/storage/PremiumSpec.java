@@ -13,14 +13,26 @@ package io.tlogsim.storage;
  * @param filePacing a managed-instance file's IOPS cap as a service rate: every I/O holds the file for 1 / IOPS of
  *     its band before its latency (so even one I/O at a time pays it), instead of a throttle that only acts above
  *     the cap
+ * @param latencyCv coefficient of variation of the latency (a lognormal of mean {@code latencyNanos}:
+ *     {@link LatencySpread}); 0: exactly it
  */
 public record PremiumSpec(PremiumTier disk, ManagedInstanceBand band, long latencyNanos, long throttleBurstNanos,
     boolean creditBursting, long burstIops, long burstMiBPerSec, long burstSeconds, long ioUnitBytes,
-    double logRateMiBPerSec, boolean filePacing) {
+    double logRateMiBPerSec, boolean filePacing, double latencyCv) {
+
+  /** A disk whose latency is exactly {@code latencyNanos}. */
+  public PremiumSpec(PremiumTier disk, ManagedInstanceBand band, long latencyNanos, long throttleBurstNanos,
+      boolean creditBursting, long burstIops, long burstMiBPerSec, long burstSeconds, long ioUnitBytes,
+      double logRateMiBPerSec, boolean filePacing) {
+    this(disk, band, latencyNanos, throttleBurstNanos, creditBursting, burstIops, burstMiBPerSec, burstSeconds,
+        ioUnitBytes, logRateMiBPerSec, filePacing, 0);
+  }
 
   public PremiumSpec {
     DeviceConfigException.range("latencyUs", latencyNanos / 1e3, 0.001, 1e7, " us");
     DeviceConfigException.range("throttleBurstMs", throttleBurstNanos / 1e6, 0.001, 10_000, " ms");
+    DeviceConfigException.range("latencyCv", latencyCv, 0, LatencySpread.MAX_CV,
+        " (coefficient of variation: standard deviation / mean)");
     DeviceConfigException.range("logRateMiBPerSec", logRateMiBPerSec, 0, 1e6, " MiB/s");
     if (creditBursting && !disk.creditBursting()) {
       throw new DeviceConfigException("creditBursting", "only tiers up to the last bursting one may burst; "
@@ -51,7 +63,13 @@ public record PremiumSpec(PremiumTier disk, ManagedInstanceBand band, long laten
   /** The same disk with the managed-instance file paced at its band's IOPS (see {@code filePacing}). */
   public PremiumSpec withFilePacing(boolean pacing) {
     return new PremiumSpec(disk, band, latencyNanos, throttleBurstNanos, creditBursting, burstIops, burstMiBPerSec,
-        burstSeconds, ioUnitBytes, logRateMiBPerSec, pacing);
+        burstSeconds, ioUnitBytes, logRateMiBPerSec, pacing, latencyCv);
+  }
+
+  /** The same disk with a latency of coefficient of variation {@code cv}. */
+  public PremiumSpec withLatencyCv(double cv) {
+    return new PremiumSpec(disk, band, latencyNanos, throttleBurstNanos, creditBursting, burstIops, burstMiBPerSec,
+        burstSeconds, ioUnitBytes, logRateMiBPerSec, filePacing, cv);
   }
 
   /** The time a paced managed-instance file holds each I/O (1 / IOPS of its band); 0 when not paced. */

@@ -10,10 +10,13 @@ import java.util.Arrays;
  * request at a time in arrival order, each taking the measured latency of its size, divided by the measured speed-up
  * for the number of requests outstanding when it arrives (itself included). So one in flight gives the measured
  * synchronous latency and eight in flight the measured rate. It answers when it accepts a request (FIFO: the
- * completion is known then). Writes are durable when they complete; a flush costs the measured clean flush.
+ * completion is known then). Writes are durable when they complete; a flush costs the measured clean flush. With the
+ * profile's measured spread, each service is a lognormal draw of mean that time ({@link LatencySpread}).
  */
 public final class ProfileDevice extends Device {
   private final ProfileSpec spec;
+  private final LatencySpread spread; // null: every request its mean latency
+  private final long leastService;
   private long busyUntil;
   // completion times of the requests outstanding, ascending (FIFO), as a ring
   private long[] pending = new long[16];
@@ -23,6 +26,8 @@ public final class ProfileDevice extends Device {
   public ProfileDevice(String name, ProfileSpec spec) {
     super(name, false);
     this.spec = spec;
+    this.spread = LatencySpread.of("latencyCv", spec.latencyCv());
+    this.leastService = LatencySpread.least(spread, spec.minServiceNanos());
   }
 
   @Override
@@ -32,7 +37,7 @@ public final class ProfileDevice extends Device {
 
   @Override
   public long replyLookaheadNanos() {
-    return spec.minServiceNanos();
+    return leastService;
   }
 
   @Override
@@ -45,7 +50,8 @@ public final class ProfileDevice extends Device {
     }
     long bytes = bytesOf(ev);
     long alone = ev.kind() == DeviceProtocol.FLUSH ? spec.flushNanos() : spec.serviceNanos(bytes);
-    long service = Math.max(spec.minServiceNanos(), Math.round(alone / spec.speedup(size + 1)));
+    long mean = Math.max(spec.minServiceNanos(), Math.round(alone / spec.speedup(size + 1)));
+    long service = Math.max(leastService, LatencySpread.vary(spread, mean, ctx.rng()));
     long done = Math.max(now, busyUntil) + service;
     busyUntil = done;
     push(done);
@@ -66,7 +72,7 @@ public final class ProfileDevice extends Device {
 
   @Override
   public long inputDelay(int port) {
-    return spec.minServiceNanos();
+    return leastService;
   }
 
   @Override

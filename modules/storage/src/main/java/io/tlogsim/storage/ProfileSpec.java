@@ -12,8 +12,16 @@ import java.util.Arrays;
  * @param nanos mean latency at each size, ns
  * @param qd8Speedup measured requests per second with 8 in flight x the 4 KB latency at one in flight (1: no gain)
  * @param flushNanos a flush with nothing to write (fdatasync of a clean file)
+ * @param latencyCv the measured coefficient of variation of a synchronous write's latency (standard deviation / mean),
+ *     applied to every request as a lognormal of mean its latency ({@link LatencySpread}); 0: every request its mean
  */
-public record ProfileSpec(long[] bytes, long[] nanos, double qd8Speedup, long flushNanos, long capacityBytes) {
+public record ProfileSpec(long[] bytes, long[] nanos, double qd8Speedup, long flushNanos, long capacityBytes,
+    double latencyCv) {
+
+  /** A profile without a measured spread: every request takes its mean latency. */
+  public ProfileSpec(long[] bytes, long[] nanos, double qd8Speedup, long flushNanos, long capacityBytes) {
+    this(bytes, nanos, qd8Speedup, flushNanos, capacityBytes, 0);
+  }
 
   public ProfileSpec {
     if (bytes.length < 2 || bytes.length != nanos.length) {
@@ -28,6 +36,8 @@ public record ProfileSpec(long[] bytes, long[] nanos, double qd8Speedup, long fl
     }
     if (flushNanos <= 0) throw new DeviceConfigException("flush", "must be > 0 ns, got " + flushNanos);
     if (capacityBytes <= 0) throw new DeviceConfigException("capacity", "must be > 0 bytes");
+    DeviceConfigException.range("latencyCv", latencyCv, 0, LatencySpread.MAX_CV,
+        " (coefficient of variation: standard deviation / mean)");
     bytes = bytes.clone();
     nanos = nanos.clone();
   }
@@ -57,7 +67,8 @@ public record ProfileSpec(long[] bytes, long[] nanos, double qd8Speedup, long fl
   @Override
   public boolean equals(Object o) {
     return o instanceof ProfileSpec p && Arrays.equals(bytes, p.bytes) && Arrays.equals(nanos, p.nanos)
-        && qd8Speedup == p.qd8Speedup && flushNanos == p.flushNanos && capacityBytes == p.capacityBytes;
+        && qd8Speedup == p.qd8Speedup && flushNanos == p.flushNanos && capacityBytes == p.capacityBytes
+        && latencyCv == p.latencyCv;
   }
 
   @Override

@@ -10,13 +10,16 @@ import io.tlogsim.kernel.VirtualTime;
  * then occupies one of {@code channels} flash channels for its latency (read or write); the channel free soonest takes
  * it. A flush is not queued with the others (as SATA's FLUSH CACHE): it waits until every request accepted before it
  * has completed, then costs the flush latency, which is short with power-loss protection and long without
- * (REFERENCE.md section 4, "SSD fsync"). A zero-fill is a write. Every completion is known on arrival, so the reply
+ * (REFERENCE.md section 4, "SSD fsync"). A zero-fill is a write. With a spread, every latency is the spec's times a
+ * lognormal draw of mean 1 ({@link LatencySpread}). Every completion is known on arrival, so the reply
  * goes at once.
  */
 public final class Ssd extends Device {
   private final SsdSpec spec;
   private final double nsPerByte;
   private final long minMediaNanos;
+  private final long flushLeast;
+  private final LatencySpread spread; // null: every latency exactly the spec's
 
   private final long[] channelFree;
   private long busFree;
@@ -26,7 +29,9 @@ public final class Ssd extends Device {
     super(name, true);
     this.spec = spec;
     this.nsPerByte = 1e3 / spec.mbPerSec();
-    this.minMediaNanos = Math.min(spec.readNanos(), spec.writeNanos());
+    this.spread = LatencySpread.of("latencyCv", spec.latencyCv());
+    this.minMediaNanos = LatencySpread.least(spread, Math.min(spec.readNanos(), spec.writeNanos()));
+    this.flushLeast = LatencySpread.least(spread, spec.flushNanos());
     this.channelFree = new long[spec.channels()];
   }
 
@@ -38,7 +43,7 @@ public final class Ssd extends Device {
 
   @Override
   public long replyLookaheadNanos() {
-    return Math.min(minMediaNanos, spec.flushNanos());
+    return Math.min(minMediaNanos, flushLeast);
   }
 
   @Override
@@ -49,13 +54,14 @@ public final class Ssd extends Device {
     long bytes = bytesOf(ev);
     long done;
     if (kind == DeviceProtocol.FLUSH) {
-      done = Math.max(now, lastDone) + spec.flushNanos();
+      done = Math.max(now, lastDone) + LatencySpread.vary(spread, spec.flushNanos(), ctx.rng());
     } else {
       long transferred = Math.max(now, busFree) + (long) (bytes * nsPerByte);
       busFree = transferred;
       int c = 0;
       for (int i = 1; i < channelFree.length; i++) if (channelFree[i] < channelFree[c]) c = i;
-      done = Math.max(transferred, channelFree[c]) + (kind == DeviceProtocol.READ ? spec.readNanos() : spec.writeNanos());
+      long media = kind == DeviceProtocol.READ ? spec.readNanos() : spec.writeNanos();
+      done = Math.max(transferred, channelFree[c]) + LatencySpread.vary(spread, media, ctx.rng());
       channelFree[c] = done;
     }
     lastDone = Math.max(lastDone, done);
@@ -73,7 +79,7 @@ public final class Ssd extends Device {
   public long quietUntil() {
     long soonest = channelFree[0];
     for (long f : channelFree) soonest = Math.min(soonest, f);
-    return Math.min(VirtualTime.plus(soonest, minMediaNanos), VirtualTime.plus(lastDone, spec.flushNanos()));
+    return Math.min(VirtualTime.plus(soonest, minMediaNanos), VirtualTime.plus(lastDone, flushLeast));
   }
 
   @Override

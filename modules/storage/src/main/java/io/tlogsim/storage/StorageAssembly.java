@@ -58,7 +58,7 @@ public final class StorageAssembly {
     }
     Device d;
     if (setup instanceof DeviceSetup.Simple s) {
-      d = new SimpleDevice(name, s.latencyNanos(), s.mbPerSec());
+      d = new SimpleDevice(name, s.latencyNanos(), s.mbPerSec(), s.latencyCv());
     } else if (setup instanceof DeviceSetup.OfProfile pr) {
       d = new ProfileDevice(name, pr.spec());
     } else if (setup instanceof DeviceSetup.OfSsd s) {

@@ -14,6 +14,7 @@ public final class StorageTypeNames implements TypeNames {
     names
         .add("DeviceInterval", DeviceInterval.class, "io.tlogsim.storage.DeviceInterval")
         .add("DeviceStats", DeviceStats.class, "io.tlogsim.storage.DeviceStats")
+        .add("FileOperation.State", FileOperation.State.class)
         .add("Hdd.State", Hdd.State.class, "io.tlogsim.storage.Hdd$State")
         .add("PremiumDisk.BurstCreditsSpent", PremiumDisk.BurstCreditsSpent.class,
             "io.tlogsim.storage.PremiumDisk$BurstCreditsSpent")
