@@ -27,6 +27,9 @@ class SnapshotRoundTripTest {
       "SessionPool.crashNanos", "set by the build (withCrashAt), as every setting is",
       "LogManager.backupLink", "set by the build (withBackupAgent)",
       "LogManager.recoveryLink", "set by the build (withRecoveryManager)",
+      "LogManager.replicationLink", "set by the build (withReplicationReader)",
+      "LogManager.replicationNanos", "set by the build (withReplicationReader)",
+      "BackupAgent.msdbLink", "set by the build (withMsdb)",
       "Latencies.addingCounts", "true only within one call of add (HdrHistogram copying counts)",
       "DataFiles.dirtyPos", "an index of the dirty pages by page, rebuilt from them by restore"));
 
