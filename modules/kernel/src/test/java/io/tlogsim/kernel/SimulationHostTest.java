@@ -19,7 +19,7 @@ class SimulationHostTest {
 
   @Test
   void aHostsRunsGiveTheDigestsOfRunsAlone() {
-    try (SimulationHost host = new SimulationHost(2)) {
+    try (SimulationHost host = SimulationHost.start("tlogsim-host", com.typesafe.config.ConfigFactory.empty())) {
       for (long seed = 1; seed <= 3; seed++) {
         List<SimComponent> models = new ArrayList<>();
         Topology topo = ToyModels.ring(8, 1_000, models, 20_000, 4);
