@@ -5,7 +5,6 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import io.tlogsim.cluster.ClusterNode;
 import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalKind;
 import io.tlogsim.journal.JournalSettings;
 import java.io.PrintWriter;
@@ -86,14 +85,14 @@ final class NodeCommand implements Callable<Integer> {
     Path dataDir = data != null ? Path.of(data)
         : System.getenv("TLOGSIM_DATA") != null && !System.getenv("TLOGSIM_DATA").isBlank()
             ? Path.of(System.getenv("TLOGSIM_DATA")) : Path.of("data");
-    Journal j = kind == JournalKind.NONE ? null : Journal.openForWriting(JournalSettings.of(kind, dataDir));
+    JournalSettings j = kind == JournalKind.NONE ? null : JournalSettings.of(kind, dataDir);
     ActorSystem<Void> system =
         ClusterNode.startNode(ClusterNode.config(given, host, port, seeds, ClusterNode.NODE), j);
     PrintWriter out = spec.commandLine().getOut();
     if (ClusterNode.awaitReady(system)) {
       out.println("tlogsim node up at " + system.address().hostPort().replaceFirst("^[^@]*@", "") + " (seed nodes: "
           + String.join(", ", system.settings().config().getStringList("pekko.cluster.seed-nodes")) + "; runs "
-          + (j == null ? "not journaled" : "journaled in the " + j.settings().describe()) + ")");
+          + (j == null ? "not journaled" : "journaled in the " + j.describe()) + ")");
       out.flush();
     }
     system.getWhenTerminated().toCompletableFuture().get();

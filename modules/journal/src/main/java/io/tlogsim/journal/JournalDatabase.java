@@ -59,6 +59,7 @@ public final class JournalDatabase {
   static Prepared open(JournalSettings s, boolean create, boolean keep) {
     if (s.kind() == JournalKind.H2) {
       loopbackOnly();
+      JournalUnreadable.checkFile(s);
       if (!Files.exists(s.h2File())) {
         if (!create) return new Prepared(Found.ABSENT, null);
         try {
@@ -88,8 +89,7 @@ public final class JournalDatabase {
       return kept(Found.EXISTING, c, keep);
     } catch (SQLException e) {
       close(c);
-      throw new BadInputException(s.describe() + ": cannot be opened as a tlogsim journal ("
-          + oneLine(e.getMessage()) + ")");
+      throw JournalUnreadable.of(s, "cannot be opened as a tlogsim journal (" + oneLine(e.getMessage()) + ")");
     } catch (RuntimeException e) {
       close(c);
       throw e;
