@@ -31,9 +31,9 @@ final class JournalCommand implements Callable<Integer> {
   @Command(name = "verify", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
       description = "Check every run in the journal: its events against the end record it wrote (their count and "
           + "the checksum of their bytes) and, for an H2 journal, against the ledger beside it (which names every run "
-          + "started). Prints each run as ok, lost or damaged. Reads only.",
+          + "started). Prints each run as ok, lost, damaged or unreadable. Reads only.",
       exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {"0:every run is whole",
-          "1:a run is lost or damaged (each named)", Tlogsim.EXIT_BAD_INPUT},
+          "1:a run is lost, damaged or unreadable (each named)", Tlogsim.EXIT_BAD_INPUT},
       footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA, Tlogsim.ENV_JDBC,
           Tlogsim.ENV_JDBC_USER})
   static final class Verify implements Callable<Integer> {
@@ -54,16 +54,17 @@ final class JournalCommand implements Callable<Integer> {
         List<RunStore.Listed> listed = journal.store().list(true);
         runs = listed.size();
         for (RunStore.Listed l : listed) {
-          if (l.damage() != null) bad++;
-          out.println(String.format(java.util.Locale.ROOT, "%-9s %s", l.damage() == null ? "ok" : l.status(),
+          boolean whole = l.damage() == null && l.state() != null;
+          if (!whole) bad++;
+          out.println(String.format(java.util.Locale.ROOT, "%-11s %s", whole ? "ok" : l.status(),
               l.runId() + ": " + (l.damage() != null ? l.damage().why() : l.state() == null ? l.unreadable()
                   : l.status() + ", " + Text.plural(l.state().sequenceNr(), "event"))));
         }
-        out.println(bad == 0 ? "verified  the " + js.describe() + ": " + Text.plural(runs, "run") + ", each whole"
-            + (journal.ledger() != null ? " and as its ledger says" : "")
-            : "verified  the " + js.describe() + ": " + bad + " of " + Text.plural(runs, "run") + " lost or damaged");
+        out.println(bad == 0 ? "verified    the " + js.describe() + ": " + Text.plural(runs, "run") + ", each whole"
+            : "verified    the " + js.describe() + ": " + bad + " of " + Text.plural(runs, "run")
+                + " lost, damaged or unreadable");
       } catch (JournalUnreadable e) {
-        for (Ledger.Entry l : e.lost()) out.println(String.format(java.util.Locale.ROOT, "%-9s %s", "lost",
+        for (Ledger.Entry l : e.lost()) out.println(String.format(java.util.Locale.ROOT, "%-11s %s", "lost",
             l.runId() + ": the journal cannot be opened"));
         out.flush();
         throw e;

@@ -278,35 +278,44 @@ final class Runner {
 
     // 4. The human summary.
     if (human != null) {
-      result.humanLines().forEach(human::println);
-      if (bench) human.println(speedLine(result.summary()));
-      for (String table : options.show) {
-        List<String> rows = result.tables().get(table);
-        human.println();
-        if (rows == null) {
-          human.println(table + ": not kept by kind " + scenario.kind().name());
-        } else {
-          rows.forEach(human::println);
-        }
-      }
-      if (!options.show.isEmpty()) human.println();
-      if (latencyFile != null) {
-        human.println("histogram    " + latencyFile.getFileName() + " beside summary.json (HdrHistogram log, "
-            + "values in ns)");
-      }
-      if (run.journaled != null) {
-        Text.lines("journal", run.runId + " in the " + journal.settings().kind().option() + " journal",
-            Text.plural(run.journaled.checkpoints(), "checkpoint") + " (tlogsim runs)").forEach(human::println);
-      }
-      if (clusterJournal != null) {
-        Text.lines("journal", run.runId + " in the cluster's " + clusterJournal).forEach(human::println);
-      }
-      Text.paragraph("report", ReportFiles.names(seriesFiles) + " beside summary.json").forEach(human::println);
-      human.println("summary      " + summaryFile.toAbsolutePath().normalize());
+      printSummary(human, scenario, result, options, bench, run, journal, new Outputs(summaryFile, latencyFile,
+          seriesFiles, clusterJournal));
     }
     stdout.flush();
     err.flush();
     return Tlogsim.OK;
+  }
+
+  /** What a run wrote: summary.json, latency.hlog (or null), the report's files, the cluster's journal (or null). */
+  private record Outputs(Path summary, Path latency, List<Path> series, String clusterJournal) {}
+
+  private static void printSummary(PrintWriter human, Scenario scenario, ScenarioResult result, RunOptions options,
+      boolean bench, Started run, Journal journal, Outputs files) {
+    result.humanLines().forEach(human::println);
+    if (bench) human.println(speedLine(result.summary()));
+    for (String table : options.show) {
+      List<String> rows = result.tables().get(table);
+      human.println();
+      if (rows == null) {
+        human.println(table + ": not kept by kind " + scenario.kind().name());
+      } else {
+        rows.forEach(human::println);
+      }
+    }
+    if (!options.show.isEmpty()) human.println();
+    if (files.latency() != null) {
+      human.println("histogram    " + files.latency().getFileName() + " beside summary.json (HdrHistogram log, "
+          + "values in ns)");
+    }
+    if (run.journaled != null) {
+      Text.lines("journal", run.runId + " in the " + journal.settings().kind().option() + " journal",
+          Text.plural(run.journaled.checkpoints(), "checkpoint") + " (tlogsim runs)").forEach(human::println);
+    }
+    if (files.clusterJournal() != null) {
+      Text.lines("journal", run.runId + " in the cluster's " + files.clusterJournal()).forEach(human::println);
+    }
+    Text.paragraph("report", ReportFiles.names(files.series()) + " beside summary.json").forEach(human::println);
+    human.println("summary      " + files.summary().toAbsolutePath().normalize());
   }
 
   /**

@@ -348,6 +348,10 @@ public final class Journal implements AutoCloseable {
               "com.fasterxml.jackson.datatype.jdk8.Jdk8Module"
               "com.fasterxml.jackson.datatype.jsr310.JavaTimeModule"
             ]
+            # a run's events: stored as every CborSerializable, their bytes made once for the writer's checksum and
+            # the plugin's write (RunEventSerializer)
+            pekko.actor.serializers.tlogsim-run-event = "io.tlogsim.journal.RunEventSerializer"
+            pekko.actor.serialization-bindings { "io.tlogsim.journal.RunEvent" = tlogsim-run-event }
             tlogsim-journal-dispatcher {
               type = Dispatcher
               executor = fork-join-executor

@@ -15,7 +15,6 @@ import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.Receive;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
-import org.apache.pekko.serialization.Serialization;
 import org.apache.pekko.serialization.SerializationExtension;
 
 /**
@@ -74,7 +73,7 @@ final class RunWriter extends AbstractBehavior<RunWriter.Command> {
   private final CompletableFuture<String> failure = new CompletableFuture<>();
   private final AtomicInteger checkpointsInFlight = new AtomicInteger();
   private final TimerScheduler<Command> timers;
-  private final Serialization serialization;
+  private final RunEventSerializer serializer;
   private final ArrayDeque<Pending> queue = new ArrayDeque<>();
   private final ActorRef<RunEntity.Persisted> answers;
   private ActorRef<RunEntity.Command> entity;
@@ -107,9 +106,18 @@ final class RunWriter extends AbstractBehavior<RunWriter.Command> {
     this.ready = ready;
     this.queued = written;
     this.acked = written;
-    this.serialization = SerializationExtension.get(ctx.getSystem());
+    this.serializer = serializer(ctx);
     this.answers = ctx.messageAdapter(RunEntity.Persisted.class, Answered::new);
     spawnEntity();
+  }
+
+  private static RunEventSerializer serializer(ActorContext<?> ctx) {
+    try {
+      return (RunEventSerializer) SerializationExtension.get(ctx.getSystem()).serializerFor(RunEvent.class);
+    } catch (java.io.NotSerializableException | ClassCastException e) {
+      throw new IllegalStateException("the journal's events are not bound to " + RunEventSerializer.class.getName()
+          + " (Journal.systemConfig)", e);
+    }
   }
 
   private void spawnEntity() {
@@ -137,7 +145,10 @@ final class RunWriter extends AbstractBehavior<RunWriter.Command> {
         .onMessage(Close.class, c -> {
           closing = true;
           IllegalStateException e = new IllegalStateException("run " + runId + ": its writer was closed");
-          for (Pending p : queue) p.done().completeExceptionally(e);
+          for (Pending p : queue) {
+            p.events().forEach(serializer::forget);
+            p.done().completeExceptionally(e);
+          }
           queue.clear();
           return Behaviors.stopped(); // the entity, a child, stops with it
         })
@@ -163,7 +174,7 @@ final class RunWriter extends AbstractBehavior<RunWriter.Command> {
   }
 
   private byte[] bytes(RunEvent e) {
-    return serialization.serialize(e).get(); // the bytes the journal's plugin writes (the same serializer)
+    return serializer.bytesToWrite(e); // the bytes the journal's plugin writes: made once (RunEventSerializer)
   }
 
   private void send(Pending p) {
@@ -201,6 +212,7 @@ final class RunWriter extends AbstractBehavior<RunWriter.Command> {
   private void settle(long sequenceNr) {
     while (!queue.isEmpty() && queue.peekFirst().after().events() <= sequenceNr) {
       Pending done = queue.pollFirst();
+      done.events().forEach(serializer::forget); // written (a write skipped as written already never asked for them)
       if (done.checkpoint()) checkpointsInFlight.decrementAndGet();
       acked = done.after();
       done.done().complete(done.after());
@@ -268,7 +280,10 @@ final class RunWriter extends AbstractBehavior<RunWriter.Command> {
   private void giveUp(String why) {
     failure.complete(why);
     IllegalStateException e = new IllegalStateException(why);
-    for (Pending p : queue) p.done().completeExceptionally(e);
+    for (Pending p : queue) {
+      p.events().forEach(serializer::forget);
+      p.done().completeExceptionally(e);
+    }
     queue.clear();
     checkpointsInFlight.set(0);
     if (entity != null) getContext().stop(entity);
