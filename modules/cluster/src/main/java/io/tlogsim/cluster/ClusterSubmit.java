@@ -134,7 +134,7 @@ public final class ClusterSubmit {
         Map<String, Object> summary = new JsonMapper().readValue(d.summaryJson(),
             new TypeReference<LinkedHashMap<String, Object>>() {});
         Map<String, Histogram> histograms = new LinkedHashMap<>();
-        d.histograms().forEach((name, bytes) -> histograms.put(name, Histograms.decode(bytes)));
+        d.histograms().forEach((name, bytes) -> histograms.put(name, HistogramWire.decode(bytes)));
         return new Result(summary, d.lines(), histograms, d.journal(), ended.facts(), d.components());
       } catch (java.io.IOException e) {
         throw new SimulationException("the cluster sent a summary that cannot be read: " + e.getMessage());

@@ -273,7 +273,7 @@ public final class RunCoordinator extends AbstractBehavior<RunCoordinator.Comman
     try {
       ScenarioResult result = scenario.complete(prepared.result(f.outcome()));
       Map<String, byte[]> histograms = new LinkedHashMap<>();
-      result.histograms().forEach((name, h) -> histograms.put(name, Histograms.encode(h)));
+      result.histograms().forEach((name, h) -> histograms.put(name, HistogramWire.encode(h)));
       List<String> components = new ArrayList<>();
       for (int id = 0; id < prepared.topology().components(); id++) components.add(prepared.topology().name(id));
       done = new RunUpdate.Done(JSON.writeValueAsString(result.summary()), result.humanLines(), histograms,
