@@ -2,7 +2,11 @@ package io.tlogsim.kernel;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -28,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * <p>Each run gets a dispatcher of its own with the threads its settings ask for (a fork-join pool of exactly that
  * parallelism, as a run's own actor system had): the clock and its components run there, and nothing else does, so a
  * run's speed does not depend on what else the process does. The system's default dispatcher (two threads) serves the
- * rest. A dispatcher left without actors ends its threads a second later.
+ * rest. A dispatcher left without actors ends its threads a second later; a later run of as many threads takes it
+ * again.
  */
 public final class SimulationHost implements AutoCloseable {
   /** Threads of the system's default dispatcher: what is not a run (a journal's writes, Pekko's own work). */
@@ -39,6 +44,9 @@ public final class SimulationHost implements AutoCloseable {
   private final ActorSystem<Void> system;
   private final Set<CompletableFuture<RunOutcome>> running = ConcurrentHashMap.newKeySet();
   private final AtomicLong runs = new AtomicLong();
+  // Dispatchers no run uses now, by thread count: a later run takes one (registered dispatchers are never dropped,
+  // so a test of a thousand runs must not make a thousand); two runs at once never share one.
+  private final Map<Integer, Deque<String>> idleDispatchers = new HashMap<>(); // guarded by this
 
   private SimulationHost(ActorSystem<Void> system) {
     this.system = system;
@@ -91,17 +99,20 @@ public final class SimulationHost implements AutoCloseable {
     CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
     running.add(outcome);
     ActorRef<Clock.Command> clock = null;
+    String dispatcher = null;
     try {
       if (system.whenTerminated().isCompleted()) {
         throw new SimulationException("the run's actor system stopped before the run ended");
       }
       long n = runs.incrementAndGet();
+      dispatcher = takeDispatcher(settings.threads());
       clock = system.systemActorOf(Clock.create(topo, placement, settings, outcome), "run-" + n,
-          runDispatcher(settings.threads()));
+          DispatcherSelector.fromConfig(dispatcher));
       return Simulation.await(outcome); // the clock stops itself, and its components with it, once this is known
     } finally {
       running.remove(outcome);
       if (clock != null && !outcome.isDone()) clock.tell(new Clock.Abort("the run was given up")); // interrupted
+      if (dispatcher != null) giveBack(settings.threads(), dispatcher);
     }
   }
 
@@ -109,7 +120,9 @@ public final class SimulationHost implements AutoCloseable {
    * A dispatcher of its own for one run: a fork-join pool of {@code threads}, with the system's default dispatcher's
    * other settings (its throughput: the kernel's reference.conf).
    */
-  private DispatcherSelector runDispatcher(int threads) {
+  private synchronized String takeDispatcher(int threads) {
+    Deque<String> idle = idleDispatchers.get(threads);
+    if (idle != null && !idle.isEmpty()) return idle.pop();
     String id = "tlogsim-run-dispatcher-" + DISPATCHERS.incrementAndGet();
     Dispatchers dispatchers = Adapter.toClassic(system).dispatchers();
     Config own = ConfigFactory.parseString("executor = fork-join-executor\n"
@@ -119,7 +132,18 @@ public final class SimulationHost implements AutoCloseable {
     Config config = own.withFallback(ConfigFactory.parseString("id = \"" + id + "\"\nname = \"" + id + "\""))
         .withFallback(dispatchers.defaultDispatcherConfig());
     dispatchers.registerConfigurator(id, new DispatcherConfigurator(config, dispatchers.prerequisites()));
-    return DispatcherSelector.fromConfig(id);
+    return id;
+  }
+
+  /** Dispatchers this host has made for runs (for tests: runs one after another reuse them). */
+  synchronized int dispatchersMade() {
+    int n = 0;
+    for (Deque<String> idle : idleDispatchers.values()) n += idle.size();
+    return n;
+  }
+
+  private synchronized void giveBack(int threads, String dispatcher) {
+    idleDispatchers.computeIfAbsent(threads, t -> new ArrayDeque<>()).push(dispatcher);
   }
 
   /** The kernel's settings for a host's system: two threads for what is not a run, quiet unless something is wrong. */
