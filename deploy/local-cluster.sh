@@ -9,11 +9,14 @@
 #   deploy/local-cluster.sh status                     the nodes and whether they are alive
 #   deploy/local-cluster.sh stop                       SIGTERM (each node leaves the cluster), then kill -9 stragglers
 #
+# Remoting is TLS with the cluster's keys (docs/security.md): made on first use in $TLOGSIM_DATA/cluster/keys (default
+# ./data/cluster/keys, mode 0700) by deploy/cluster-keys.sh and given to every node; `tlogsim run --cluster` finds them
+# there (or where TLOGSIM_CLUSTER_KEYS says). A process without them can neither join nor submit.
 # Logs and pids go to $TLOGSIM_DATA/cluster (default ./data/cluster). JVM options: TLOGSIM_JAVA_OPTS.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 state="${TLOGSIM_DATA:-$root/data}/cluster"
-usage() { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; }
 die() { echo "local-cluster: $*" >&2; exit 2; }
 
 start() {
@@ -39,12 +42,15 @@ start() {
   for i in $(seq 0 $((n - 1))); do
     if (exec 3<>"/dev/tcp/127.0.0.1/$((base + i))") 2>/dev/null; then die "port $((base + i)) is in use"; fi
   done
-  mkdir -p "$state"
+  (umask 077 && mkdir -p "$state")
+  chmod 700 "$state"
   rm -f "$state/pids" "$state"/node-*.log
+  if [ ! -f "$state/keys/cluster.p12" ]; then "$root/deploy/cluster-keys.sh" new "$state/keys" >/dev/null; fi
   "$root/tlogsim" --version >/dev/null # builds the jar once, before the nodes start
   for i in $(seq 0 $((n - 1))); do
     local port=$((base + i))
-    nohup "$root/tlogsim" node --port "$port" --seed "127.0.0.1:$base" --journal "$journal" >"$state/node-$port.log" 2>&1 &
+    nohup "$root/tlogsim" node --port "$port" --seed "127.0.0.1:$base" --journal "$journal" --keys "$state/keys" \
+      >"$state/node-$port.log" 2>&1 &
     echo $! >>"$state/pids"
     echo "$port" >>"$state/ports"
   done
@@ -61,6 +67,7 @@ start() {
   done
   echo "cluster of $n node$([ "$n" = 1 ] || echo s) up; contact point: 127.0.0.1:$base; runs journaled: $journal"
   echo "run on it:   ./tlogsim run gcm1-100k --cluster 127.0.0.1:$base"
+  echo "keys:        $state/keys (TLS; a client finds them under its data directory or in TLOGSIM_CLUSTER_KEYS)"
   echo "logs:        $state/node-*.log"
 }
 

@@ -48,33 +48,105 @@ public final class SummaryComparison {
     return rows;
   }
 
-  /** Widest a value is shown; longer text (a reference's source) is cut with "...". */
-  static final int MAX_VALUE_WIDTH = 40;
+  /** The widest line of the comparison (a terminal of 100 columns; longer text is cut with "..."). */
+  public static final int MAX_WIDTH = 100;
+  /** Widest a figure's path and a value are shown. */
+  static final int MAX_PATH_WIDTH = 40;
+  static final int MAX_VALUE_WIDTH = 18;
+
+  /**
+   * The rows whose path lies under one of {@code prefixes} (a section as {@code commits} or {@code log}, or any path
+   * prefix as {@code commits.latencyUs}), in order; all of them when none is given.
+   */
+  public static List<Row> only(List<Row> rows, List<String> prefixes) {
+    if (prefixes.isEmpty()) return rows;
+    List<Row> out = new ArrayList<>();
+    for (Row r : rows) {
+      for (String p : prefixes) {
+        String path = r.path();
+        if (path.equals(p) || path.startsWith(p + ".") || path.startsWith(p + "[")) {
+          out.add(r);
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The top-level sections of the rows (commits, log, devices, ...), in order. */
+  public static List<String> sections(List<Row> rows) {
+    List<String> out = new ArrayList<>();
+    for (Row r : rows) {
+      String s = r.path().split("[.\\[]", 2)[0];
+      if (!out.contains(s)) out.add(s);
+    }
+    return out;
+  }
 
   /** The text of the comparison: a header naming A and B, one line per figure, and a count of differences. */
   public static List<String> lines(String nameA, Map<String, ?> a, String nameB, Map<String, ?> b) {
-    List<Row> rows = rows(a, b);
-    int wp = "FIGURE".length(), wa = nameA.length() + 4, wb = nameB.length() + 4;
+    return lines(nameA, nameB, rows(a, b));
+  }
+
+  /**
+   * The text of these rows: which run is A and which B, one line per figure (path, A, B, B - A) within
+   * {@link #MAX_WIDTH} columns, and a count of differences.
+   */
+  public static List<String> lines(String nameA, String nameB, List<Row> rows) {
+    int wp = "FIGURE".length(), wa = 1, wb = 1;
     for (Row r : rows) {
-      wp = Math.max(wp, r.path().length());
+      wp = Math.max(wp, Math.min(MAX_PATH_WIDTH, r.path().length()));
       wa = Math.max(wa, text(r.a()).length());
       wb = Math.max(wb, text(r.b()).length());
     }
+    int wd = MAX_WIDTH - wp - wa - wb - 6;
     String fmt = "%-" + wp + "s  %-" + wa + "s  %-" + wb + "s  %s";
     List<String> out = new ArrayList<>();
-    out.add(String.format(Locale.ROOT, fmt, "FIGURE", "A: " + nameA, "B: " + nameB, "B - A").stripTrailing());
+    out.add("A  " + nameA);
+    out.add("B  " + nameB);
+    out.add(String.format(Locale.ROOT, fmt, "FIGURE", "A", "B", "B - A").stripTrailing());
     long differing = 0;
     for (Row r : rows) {
       if (r.differs()) differing++;
-      out.add(String.format(Locale.ROOT, fmt, r.path(), text(r.a()), text(r.b()), r.difference()).stripTrailing());
+      out.add(String.format(Locale.ROOT, fmt, cut(r.path(), MAX_PATH_WIDTH), text(r.a()), text(r.b()),
+          cut(r.difference(), wd)).stripTrailing());
     }
     out.add(differing == 0 ? "no differences" : differing + " of " + rows.size() + " figures differ");
     return out;
   }
 
+  /** The rows as JSON-ready values: per figure its path, both values, and B - A (absolute and in %) for numbers. */
+  public static Map<String, Object> json(String nameA, String nameB, List<Row> rows) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("a", nameA);
+    m.put("b", nameB);
+    List<Map<String, Object>> figures = new ArrayList<>();
+    long differing = 0;
+    for (Row r : rows) {
+      Map<String, Object> f = new LinkedHashMap<>();
+      f.put("path", r.path());
+      f.put("a", r.a());
+      f.put("b", r.b());
+      f.put("differs", r.differs());
+      if (r.differs()) differing++;
+      if (r.a() instanceof Number x && r.b() instanceof Number y) {
+        double d = y.doubleValue() - x.doubleValue();
+        f.put("difference", d);
+        f.put("percent", x.doubleValue() == 0 ? null : d / x.doubleValue() * 100);
+      }
+      figures.add(f);
+    }
+    m.put("figures", figures);
+    m.put("differing", differing);
+    return m;
+  }
+
   private static String text(Object v) {
-    String s = v == null ? "-" : String.valueOf(v);
-    return s.length() <= MAX_VALUE_WIDTH ? s : s.substring(0, MAX_VALUE_WIDTH - 3) + "...";
+    return cut(v == null ? "-" : String.valueOf(v), MAX_VALUE_WIDTH);
+  }
+
+  private static String cut(String s, int width) {
+    return s.length() <= width ? s : s.substring(0, Math.max(0, width - 3)) + "...";
   }
 
   /** Nested maps and lists to path -> leaf value, in order. */

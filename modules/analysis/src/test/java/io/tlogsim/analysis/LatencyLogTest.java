@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tlogsim.engine.session.CommitStats;
+import io.tlogsim.database.session.CommitStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

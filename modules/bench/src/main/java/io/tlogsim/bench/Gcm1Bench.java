@@ -1,8 +1,8 @@
 package io.tlogsim.bench;
 
-import io.tlogsim.engine.ScenarioKinds;
-import io.tlogsim.engine.scenario.RunControl;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.kinds.ScenarioKinds;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.Scenario;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;

@@ -1,7 +1,7 @@
 package io.tlogsim.cli;
 
 import io.tlogsim.analysis.advise.Advisor;
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -25,9 +25,19 @@ final class AdviseCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--target-commits-per-second", required = true, paramLabel = "X",
-      description = "The commit rate to reach.")
-  double target;
+  @Option(names = "--target-commits-per-second", paramLabel = "X",
+      description = "The commit rate to reach (or give --target-mb-per-second).")
+  Double targetCommits;
+
+  @Option(names = "--target-mb-per-second", paramLabel = "MB",
+      description = "The log rate to reach, in MB/s (10^6 B) of log records: turned into a commit rate by the load's "
+          + "log per commit, measured by a short run of it.")
+  Double targetMBps;
+
+  @Option(names = "--vcores", paramLabel = "N", description = "With --device premium: the managed instance's vCores, "
+      + "for its log-rate cap (REFERENCE.md 4: 3 MB/s per vCore, at most 22 MB/s; default: tlogsim.advisor.vCores; "
+      + "0: no cap).")
+  Integer vCores;
 
   @Option(names = "--max-loss-ms", required = true, paramLabel = "Y",
       description = "Most acknowledged work a crash may lose, in ms of commits (0: fully durable policies only).")
@@ -66,7 +76,24 @@ final class AdviseCommand implements Callable<Integer> {
     if (parallel < 1 || parallel > 64) {
       throw new BadInputException("--parallel: must be from 1 to 64, got " + parallel);
     }
-    Advisor.Request req = new Advisor.Request(target, maxLossMs, device, growth, version, seed, load);
+    if ((targetCommits == null) == (targetMBps == null)) {
+      throw new BadInputException("advise: give one of --target-commits-per-second X or --target-mb-per-second MB");
+    }
+    if (targetMBps != null && !(targetMBps > 0 && targetMBps <= 100_000)) {
+      throw new BadInputException("--target-mb-per-second: must be a number above 0 and at most 100,000, got "
+          + io.tlogsim.scenario.Text.plain(targetMBps));
+    }
+    int cores = vCores != null ? vCores : Advisor.defaultVCores();
+    double perCommit = 0;
+    double target;
+    if (targetMBps != null) {
+      new Advisor.Request(1, maxLossMs, device, growth, version, seed, load, cores); // its checks first
+      perCommit = Advisor.recordBytesPerCommit(load, device, seed);
+      target = targetMBps * 1e6 / perCommit;
+    } else {
+      target = targetCommits;
+    }
+    Advisor.Request req = new Advisor.Request(target, maxLossMs, device, growth, version, seed, load, cores);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     long start = System.nanoTime();
@@ -82,8 +109,15 @@ final class AdviseCommand implements Callable<Integer> {
     } catch (BadInputException e) { // the device is the runs' logDevice: name the option the user typed
       throw new BadInputException(e.getMessage().replaceFirst("^logDevice:", "--device " + device + " (logDevice):"));
     }
-    out.printf(Locale.ROOT, "advise       %,.0f commits/s, at most %s ms of acknowledged commits lost, log on %s%n",
-        target, fmt(maxLossMs), device);
+    if (targetMBps != null) {
+      out.printf(Locale.ROOT, "target       %s MB/s of log records at %,.0f B per commit of the load = %,.0f commits/s%n",
+          fmt(targetMBps), perCommit, target);
+    }
+    out.printf(Locale.ROOT, "advise       %,.0f commits/s, at most %s ms of acknowledged commits lost, log on %s%s%n",
+        target, fmt(maxLossMs), device, device.equals("premium") ? cores == 0 ? " (no log-rate cap)"
+            : String.format(Locale.ROOT, " (%d vCores: log rate at most %s MiB/s)", cores,
+                fmt(Math.min(io.tlogsim.storage.StorageTables.premium().logRateMiBPerVCore() * cores,
+                    io.tlogsim.storage.StorageTables.premium().logRateMaxMiB()))) : "");
     out.printf(Locale.ROOT, "load         %s; runs must beat the target by 5%%%n", advisor.loadDescription());
     out.flush();
     Advisor.Advice a = advisor.advise();

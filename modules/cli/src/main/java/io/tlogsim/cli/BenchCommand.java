@@ -1,8 +1,8 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.gcm1.Gcm1Kind;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.Text;
+import io.tlogsim.kinds.gcm1.Gcm1Kind;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.Text;
 import io.tlogsim.journal.JournalKind;
 import java.util.List;
 import java.util.Map;

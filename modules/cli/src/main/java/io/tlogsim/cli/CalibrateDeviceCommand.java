@@ -2,8 +2,8 @@ package io.tlogsim.cli;
 
 import io.tlogsim.analysis.calibrate.DiskCalibration;
 import io.tlogsim.analysis.calibrate.ProfileFile;
-import io.tlogsim.engine.iobench.DeviceProfiles;
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.storage.DeviceProfiles;
+import io.tlogsim.scenario.BadInputException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -65,7 +65,7 @@ final class CalibrateDeviceCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (!(seconds >= 5 && seconds <= 3600)) throw new BadInputException("--seconds: must be from 5 to 3600, got "
-        + io.tlogsim.engine.scenario.Text.plain(seconds));
+        + io.tlogsim.scenario.Text.plain(seconds));
     if (maxMb < 16 || maxMb > 65536) throw new BadInputException("--max-mb: must be from 16 to 65536, got " + maxMb);
     if (!name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")) {
       throw new BadInputException("--name: letters, digits, '.', '_' and '-' (it names a file), got '" + name + "'");

@@ -1,6 +1,6 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.Text;
+import io.tlogsim.scenario.Text;
 import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalSettings;
 import io.tlogsim.journal.JournalUnreadable;

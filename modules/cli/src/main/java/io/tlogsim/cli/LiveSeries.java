@@ -1,8 +1,8 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.Text;
-import io.tlogsim.engine.series.CommitInterval;
-import io.tlogsim.engine.series.Histograms;
+import io.tlogsim.scenario.Text;
+import io.tlogsim.database.series.CommitInterval;
+import io.tlogsim.database.series.Histograms;
 import io.tlogsim.kernel.FactBatch;
 import io.tlogsim.kernel.IntervalFact;
 import io.tlogsim.kernel.RecordedFact;

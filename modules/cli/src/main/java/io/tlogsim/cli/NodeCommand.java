@@ -3,8 +3,10 @@ package io.tlogsim.cli;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import io.tlogsim.cluster.ClusterKeys;
 import io.tlogsim.cluster.ClusterNode;
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.ScenarioParser;
 import io.tlogsim.journal.JournalKind;
 import io.tlogsim.journal.JournalSettings;
 import java.io.PrintWriter;
@@ -28,7 +30,7 @@ import picocli.CommandLine.Spec;
         + "over the nodes. Defaults: config/cluster/node.conf.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
-        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_JDBC_USER, Tlogsim.ENV_DEBUG})
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_JDBC_USER, Tlogsim.ENV_CLUSTER_KEYS, Tlogsim.ENV_DEBUG})
 final class NodeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -56,6 +58,11 @@ final class NodeCommand implements Callable<Integer> {
   @Option(names = "--data", paramLabel = "DIR", description = "Data directory of --journal h2 (default: $TLOGSIM_DATA, else ./data).")
   String data;
 
+  @Option(names = "--keys", paramLabel = "DIR", description = "The cluster's keys (default: $TLOGSIM_CLUSTER_KEYS, "
+      + "else tlogsim.node.keys in --config): every member has the same, made by deploy/cluster-keys.sh new DIR; "
+      + "without them a node does not start (docs/security.md).")
+  String keys;
+
   @Override
   public Integer call() throws Exception {
     if (config != null && !Files.isRegularFile(config)) {
@@ -64,14 +71,13 @@ final class NodeCommand implements Callable<Integer> {
     if (port != null && (port < 0 || port > 65535)) {
       throw new BadInputException("--port: must be an integer from 0 to 65535, got " + port);
     }
-    for (String s : seeds) {
-      if (!s.matches("[^:\\s]+:[0-9]{1,5}")) throw new BadInputException("--seed " + s + ": must be host:port");
-    }
+    for (String s : seeds) RunCommand.checkHostPort("--seed", s, "of a node of the cluster to join");
     RunOptions.notEmpty("--host", host, "an address to bind, e.g. 127.0.0.1");
     JournalKind kind = JournalKind.parse(journal);
     if (data != null && data.isBlank()) throw new BadInputException("--data: must not be empty; give a directory");
     Config given;
     try {
+      if (config != null) ScenarioParser.checkDepth(config.toString(), Files.readString(config));
       given = config == null ? ConfigFactory.empty() : ConfigFactory.parseFile(config.toFile());
     } catch (ConfigException e) { // "node.conf:3: malformed: ...", as a scenario file's error reads
       String msg = e.getMessage();
@@ -85,14 +91,16 @@ final class NodeCommand implements Callable<Integer> {
     Path dataDir = data != null ? Path.of(data)
         : System.getenv("TLOGSIM_DATA") != null && !System.getenv("TLOGSIM_DATA").isBlank()
             ? Path.of(System.getenv("TLOGSIM_DATA")) : Path.of("data");
+    ClusterKeys clusterKeys = ClusterKeys.forNode(keys, given); // before anything is opened
     JournalSettings j = kind == JournalKind.NONE ? null : JournalSettings.of(kind, dataDir);
     ActorSystem<Void> system =
-        ClusterNode.startNode(ClusterNode.config(given, host, port, seeds, ClusterNode.NODE), j);
+        ClusterNode.startNode(ClusterNode.config(given, host, port, seeds, ClusterNode.NODE, clusterKeys), j);
     PrintWriter out = spec.commandLine().getOut();
     if (ClusterNode.awaitReady(system)) {
       out.println("tlogsim node up at " + system.address().hostPort().replaceFirst("^[^@]*@", "") + " (seed nodes: "
           + String.join(", ", system.settings().config().getStringList("pekko.cluster.seed-nodes")) + "; runs "
-          + (j == null ? "not journaled" : "journaled in the " + j.describe()) + ")");
+          + (j == null ? "not journaled" : "journaled in the " + j.describe()) + "; TLS with the cluster "
+          + "keys in " + clusterKeys.dir() + ")");
       out.flush();
     }
     system.getWhenTerminated().toCompletableFuture().get();

@@ -1,12 +1,12 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.ScenarioKinds;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.ParamSpec;
-import io.tlogsim.engine.scenario.ScenarioKind;
-import io.tlogsim.engine.scenario.ScenarioLoader;
-import io.tlogsim.engine.scenario.ScenarioLoader.ParamDefault;
-import io.tlogsim.engine.scenario.Text;
+import io.tlogsim.kinds.ScenarioKinds;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.ParamSpec;
+import io.tlogsim.scenario.ScenarioKind;
+import io.tlogsim.scenario.ScenarioLoader;
+import io.tlogsim.scenario.ScenarioLoader.ParamDefault;
+import io.tlogsim.scenario.Text;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,6 +1,6 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.Text;
+import io.tlogsim.scenario.Text;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import me.tongfei.progressbar.ProgressBar;
@@ -76,6 +77,7 @@ final class Progress implements AutoCloseable {
       long maxMs = Math.max(1, (endNanos + NS_PER_MS - 1) / NS_PER_MS);
       ProgressBar bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(maxMs).setUnit(" sim ms", 1)
           .setUpdateIntervalMillis(200).build();
+      Interrupts.keepTheJvmsHandler();
       Progress p = new Progress(bar, null, ticker, endNanos, reached, live, System.nanoTime());
       ticker.scheduleAtFixedRate(p::tickBar, 0, 100, TimeUnit.MILLISECONDS);
       return p;
@@ -91,9 +93,11 @@ final class Progress implements AutoCloseable {
   }
 
   private int ticks;
+  private final AtomicBoolean stopped = new AtomicBoolean();
 
   /** Every 100 ms: the bar; every second, the live figures after it (those of the last wall second). */
   private void tickBar() {
+    if (ticks == 0) Interrupts.keepTheJvmsHandler(); // in case the terminal was made lazily, at the first render
     if (ticks++ % 10 == 9) {
       LiveSeries.Figures f = live.get();
       bar.setExtraMessage(f == null ? "" : " " + f.brief());
@@ -126,9 +130,17 @@ final class Progress implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops the display for good (a signal stopped the run): the bar is drawn a last time and its line ended, so that
+   * the stop line that follows stands on a line of its own and nothing draws over it.
+   */
+  void stopDisplay() {
+    close();
+  }
+
   @Override
   public void close() {
-    if (ticker == null) return;
+    if (ticker == null || !stopped.compareAndSet(false, true)) return;
     ticker.shutdownNow();
     try {
       ticker.awaitTermination(1, TimeUnit.SECONDS);

@@ -1,7 +1,7 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.Text;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.Text;
 import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.RunStore;
 import java.io.IOException;

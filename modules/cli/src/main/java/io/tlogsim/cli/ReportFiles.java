@@ -1,8 +1,11 @@
 package io.tlogsim.cli;
 
+import io.tlogsim.analysis.LatencyLog;
 import io.tlogsim.analysis.SummaryWriter;
 import io.tlogsim.analysis.report.RunReport;
-import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.scenario.ScenarioResult;
+import io.tlogsim.database.series.CommitInterval;
+import io.tlogsim.database.series.Histograms;
 import io.tlogsim.journal.StoredFact;
 import io.tlogsim.kernel.IntervalFact;
 import io.tlogsim.kernel.RecordedFact;
@@ -14,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
 
 /**
  * The files beside summary.json that come from a run's result and facts: the kind's own series (a storage run's
@@ -47,7 +51,39 @@ final class ReportFiles {
     for (Map.Entry<String, String> f : files.entrySet()) {
       written.add(Files.writeString(dir.resolve(f.getKey()), f.getValue()));
     }
+    List<LatencyLog.Interval> intervals = latencyIntervals(summary, facts, components);
+    if (!intervals.isEmpty()) LatencyLog.writeIntervals(dir, runId, intervals); // in place of the whole run's
     return written;
+  }
+
+  /**
+   * The commits' latencies per report interval and database (the pools of an interval merged), for latency.hlog;
+   * empty when the run's sessions record no CommitInterval facts.
+   */
+  static List<LatencyLog.Interval> latencyIntervals(Map<String, Object> summary, List<RecordedFact> facts,
+      List<String> components) {
+    long end = RunReport.runEndNanos(summary);
+    TreeMap<String, TreeMap<Long, Object[]>> byDb = new TreeMap<>(); // db -> from -> {to, warmup, histogram}
+    for (RecordedFact f : facts) {
+      if (!(f.fact() instanceof CommitInterval c)) continue;
+      String name = f.component() < components.size() ? components.get(f.component()) : "";
+      String db = name.lastIndexOf('/') < 0 ? "" : name.substring(0, name.lastIndexOf('/'));
+      Object[] m = byDb.computeIfAbsent(db, k -> new TreeMap<>()).computeIfAbsent(c.fromNanos(), k -> {
+        Histogram h = new Histogram(3);
+        h.setAutoResize(true);
+        return new Object[] {c.toNanos(), c.warmup(), h};
+      });
+      if (c.commits() > 0) ((Histogram) m[2]).add(Histograms.decode(c.latencies()));
+    }
+    List<LatencyLog.Interval> out = new ArrayList<>();
+    boolean one = byDb.size() == 1;
+    byDb.forEach((db, intervals) -> intervals.forEach((from, m) -> {
+      if (from >= end && ((Histogram) m[2]).getTotalCount() == 0) return; // past the run's end, empty
+      boolean warmup = (Boolean) m[1];
+      String tag = one ? (warmup ? "warmup" : null) : (db.isEmpty() ? "commits" : db) + (warmup ? "-warmup" : "");
+      out.add(new LatencyLog.Interval(tag, from / 1e9, Math.min((Long) m[0], end) / 1e9, (Histogram) m[2]));
+    }));
+    return out;
   }
 
   /** The interval facts of a stored run, as the kernel handed them out (a full trace's other facts left aside). */

@@ -1,6 +1,6 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.journal.JournalKind;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
         + "DIR/latency.hlog.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT, Tlogsim.EXIT_SIGNAL}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
-        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_JDBC_USER, Tlogsim.ENV_DEBUG})
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_JDBC_USER, Tlogsim.ENV_CLUSTER_KEYS, Tlogsim.ENV_DEBUG})
 final class RunCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -69,14 +69,26 @@ final class RunCommand implements Callable<Integer> {
     if (scenario == null) {
       throw new BadInputException("run: give a scenario (<name|file.conf>, see tlogsim scenarios) or --resume <run-id>");
     }
-    if (cluster != null) checkCluster(cluster);
+    if (cluster != null) {
+      checkCluster(cluster);
+      io.tlogsim.cluster.ClusterKeys.forClient(options.dataDir()); // no keys: bad input before anything is written
+    }
     return new Runner(spec.commandLine()).run(scenario, options.overrides(), options, false, kind, cluster);
   }
 
   /** --cluster: host:port of a node of a running cluster. */
   static void checkCluster(String cluster) {
-    if (!cluster.matches("[^:\\s]+:[0-9]{1,5}")) {
-      throw new BadInputException("--cluster " + cluster + ": must be host:port of a tlogsim node, e.g. 127.0.0.1:25520");
+    checkHostPort("--cluster", cluster, "of a tlogsim node, e.g. 127.0.0.1:25520");
+  }
+
+  /** host:port with a port from 1 to 65535, checked before anything tries to reach it. */
+  static void checkHostPort(String option, String value, String what) {
+    if (!value.matches("[^:\\s]+:[0-9]{1,5}")) {
+      throw new BadInputException(option + " " + value + ": must be host:port " + what);
+    }
+    int port = Integer.parseInt(value.substring(value.lastIndexOf(':') + 1));
+    if (port < 1 || port > 65535) {
+      throw new BadInputException(option + " " + value + ": the port must be from 1 to 65535, got " + port);
     }
   }
 }

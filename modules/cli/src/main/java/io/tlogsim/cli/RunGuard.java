@@ -32,6 +32,7 @@ final class RunGuard implements AutoCloseable {
   private final Thread hook;
   private Path madeDir; // guarded by this
   private volatile String noteOnStop = "nothing was written";
+  private volatile Runnable beforeStopLine = () -> {};
 
   /**
    * @param where what the user reads about where the run was stopped ("at 0.84 of 2 simulated s")
@@ -65,6 +66,11 @@ final class RunGuard implements AutoCloseable {
     noteOnStop = "no summary was written; " + note;
   }
 
+  /** What must stop before the stop line is printed (the progress bar, which would draw over it). */
+  void beforeStopLine(Runnable action) {
+    beforeStopLine = action;
+  }
+
   /** The directory the run made, or null. */
   synchronized Path madeDir() {
     return madeDir;
@@ -82,9 +88,15 @@ final class RunGuard implements AutoCloseable {
   private void onSignal() {
     synchronized (this) {
       if (state.compareAndSet(State.RUNNING, State.STOPPING)) {
+        try {
+          beforeStopLine.run();
+        } catch (RuntimeException ignored) {
+          // the display could not be stopped: the stop line is still said
+        }
         err.println("tlogsim: stopped by " + cause() + " " + where.get() + "; " + noteOnStop);
         err.flush();
         removeIfEmpty(madeDir);
+        linger();
         return;
       }
     }
@@ -102,6 +114,20 @@ final class RunGuard implements AutoCloseable {
       if (t.getName().equals("SIGHUP handler")) return "SIGHUP";
     }
     return "a fatal error (the JVM is exiting)";
+  }
+
+  /**
+   * Tests hold the JVM this long after the stop line ({@code tlogsim.stop.lingerMs}, 0 by default), so that anything
+   * that would still draw over it (the progress bar) has the time to.
+   */
+  private static void linger() {
+    long ms = Long.getLong("tlogsim.stop.lingerMs", 0);
+    if (ms <= 0) return;
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void await() {

@@ -1,6 +1,6 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,8 +45,32 @@ final class RunOptions {
 
   @Option(names = "--show", split = ",", paramLabel = "TABLE[,TABLE...]",
       description = "Also print these tables after the summary: onstat (Informix onstat -l), waits (wait statistics "
-          + "like sys.dm_os_wait_stats), filestats (per-file I/O like sys.dm_io_virtual_file_stats).")
+          + "like sys.dm_os_wait_stats), filestats (per-file I/O like sys.dm_io_virtual_file_stats), loginfo (DBCC "
+          + "LOGINFO), logspace (DBCC SQLPERF(LOGSPACE) at each sqlperf step), vlfrules (VLFs per growth rule), "
+          + "messages (the client's messages: backup progress, errors such as 4214 and 9002), errorlog (the server's "
+          + "error log: recovery), layouts (log-drive-placement), sweep (pg-commit's clients table). A table the "
+          + "run's kind does not keep says so.")
   List<String> show = new ArrayList<>();
+
+  @Option(names = {"-c", "--client"}, paramLabel = "N", description = "Sessions (clients), as pgbench's -c: --set "
+      + "sessions=N.")
+  String sessions;
+
+  @Option(names = {"-T", "--time"}, paramLabel = "S", description = "Simulated time, as pgbench's -T: --set "
+      + "simulatedSeconds=S; a unit may follow (500ms, 10s, 2m).")
+  String time;
+
+  @Option(names = {"-R", "--rate"}, paramLabel = "TPS", description = "A fixed arrival rate, transactions per second "
+      + "over all sessions, as pgbench's -R (Poisson; late starts are the schedule lag): --set arrivalRate=TPS.")
+  String rate;
+
+  @Option(names = "--percentiles", split = ",", paramLabel = "P[,P...]", description = "Also print these commit "
+      + "latency percentiles, as fio's percentile_list (e.g. 50,90,99,99.9,99.99; latency.hlog has them all).")
+  List<Double> percentiles = new ArrayList<>();
+
+  @Option(names = {"--terse", "--minimal"}, description = "Print one line of semicolon-separated figures (as fio's "
+      + "--minimal; fields in docs/reference.md) and nothing else; the progress still goes to stderr.")
+  boolean terse;
 
   @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors (and, with --json, the JSON).")
   boolean quiet;
@@ -95,16 +119,40 @@ final class RunOptions {
         throw new BadInputException("--warmup and --set warmupSeconds=" + m.get("warmupSeconds")
             + ": give the warm-up once");
       }
-      m.put("warmupSeconds", io.tlogsim.engine.scenario.Text.plain(warmup));
+      m.put("warmupSeconds", io.tlogsim.scenario.Text.plain(warmup));
+      typed.put("warmupSeconds", "--warmup " + io.tlogsim.scenario.Text.plain(warmup));
+    }
+    shortOption(m, "-c " + sessions, "sessions", sessions);
+    shortOption(m, "-T " + time, "simulatedSeconds", time);
+    shortOption(m, "-R " + rate, "arrivalRate", rate);
+    if (terse && json) throw new BadInputException("--terse and --json: give one of them");
+    for (Double p : percentiles) {
+      if (p == null || !(p > 0 && p <= 100)) {
+        throw new BadInputException("--percentiles: each must be a number above 0 and at most 100, got " + p);
+      }
     }
     if (quiet && progressSeconds != null) {
       throw new BadInputException("--quiet and --progress: --quiet prints no progress; give one");
     }
     if (progressSeconds != null && !(progressSeconds > 0 && progressSeconds <= 86_400)) {
       throw new BadInputException("--progress: must be a number of wall seconds from 0 (exclusive) to 86400, got "
-          + io.tlogsim.engine.scenario.Text.plain(progressSeconds));
+          + io.tlogsim.scenario.Text.plain(progressSeconds));
     }
     return m;
+  }
+
+  /** Short options that stand for a --set key, and what the user typed for each (for error lines). */
+  final Map<String, String> typed = new LinkedHashMap<>();
+
+  /** A short option (-c, -T) as the --set entry it stands for; given with that --set too, refused. */
+  private void shortOption(Map<String, String> m, String option, String key, String value) {
+    if (value == null) return;
+    if (value.isBlank()) throw new BadInputException(option.strip() + ": must not be empty");
+    if (m.containsKey(key)) {
+      throw new BadInputException(option + " and --set " + key + "=" + m.get(key) + ": give " + key + " once");
+    }
+    m.put(key, value.strip());
+    typed.put(key, option);
   }
 
   /** An option given as "" is refused (picocli would make a Path of it the current directory). */

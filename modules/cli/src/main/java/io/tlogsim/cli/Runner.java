@@ -6,14 +6,14 @@ import io.tlogsim.cluster.ClusterSubmit;
 import io.tlogsim.cluster.RunSubmission;
 import io.tlogsim.cluster.RunUpdate;
 import io.tlogsim.kernel.FactBatch;
-import io.tlogsim.engine.ScenarioKinds;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.ParamSpec;
-import io.tlogsim.engine.scenario.PreparedRun;
-import io.tlogsim.engine.scenario.RunControl;
-import io.tlogsim.engine.scenario.Scenario;
-import io.tlogsim.engine.scenario.ScenarioResult;
-import io.tlogsim.engine.scenario.Text;
+import io.tlogsim.kinds.ScenarioKinds;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.ParamSpec;
+import io.tlogsim.scenario.PreparedRun;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.Scenario;
+import io.tlogsim.scenario.ScenarioResult;
+import io.tlogsim.scenario.Text;
 import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalDatabase;
 import io.tlogsim.journal.JournalKind;
@@ -82,19 +82,22 @@ final class Runner {
       Journal.Opening opening, String cluster) throws IOException {
     // 1. Validate everything; nothing is written yet.
     for (String table : options.show) {
-      if (!ScenarioResult.TABLES.contains(table)) {
+      if (!ScenarioKinds.tables().contains(table)) {
         throw new BadInputException("--show " + table + ": unknown table; allowed: "
-            + String.join(", ", ScenarioResult.TABLES));
+            + String.join(", ", ScenarioKinds.tables()));
       }
     }
     Scenario loaded;
     try {
       loaded = ScenarioKinds.loader().load(scenarioArg, overrides);
     } catch (BadInputException e) {
-      if (options.warmup == null) throw e;
-      // --warmup is passed as --set warmupSeconds: name the option the user typed
-      throw new BadInputException(e.getMessage().replaceFirst("^(--set )?warmupSeconds:",
-          "--warmup " + Text.plain(options.warmup) + " (warmupSeconds):"));
+      // --warmup, -c and -T are passed as --set entries: name the option the user typed
+      for (Map.Entry<String, String> t : options.typed.entrySet()) {
+        String m = e.getMessage();
+        String named = m.replaceFirst("^(--set )?" + t.getKey() + "\\b", t.getValue() + " (" + t.getKey() + ")");
+        if (!named.equals(m)) throw new BadInputException(named);
+      }
+      throw e;
     }
     Scenario scenario = options.seed != null ? loaded.withSeed(options.seed, "--seed") : loaded;
     AtomicLong progress = new AtomicLong();
@@ -155,7 +158,7 @@ final class Runner {
       resumed.put("at", OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS).toString());
       resumed.put("fromSimulatedSeconds", from == null ? 0.0 : from.simulatedNanos() / 1e9);
       provenance.put("resumed", resumed);
-      if (!options.quiet) {
+      if (!options.quiet && !options.terse) {
         PrintWriter human = options.json ? cl.getErr() : cl.getOut();
         Text.paragraph("resuming", runId + " (" + spec.scenario() + ", seed " + spec.seed() + ") " + (from == null
             ? "from its start: no checkpoint had been taken"
@@ -188,7 +191,7 @@ final class Runner {
     AtomicLong progress = baseControl.progress();
     PrintWriter stdout = cl.getOut();
     PrintWriter err = cl.getErr();
-    PrintWriter human = options.quiet ? null : options.json ? err : stdout;
+    PrintWriter human = options.quiet || options.terse ? null : options.json ? err : stdout;
 
     // 2. Run, with a shutdown hook that stops it cleanly on Ctrl-C or SIGTERM.
     Started run;
@@ -204,6 +207,7 @@ final class Runner {
       if (human != null && target instanceof Fresh) {
         Text.paragraph("running", scenario.name() + (scenario.description().isEmpty() ? "" : ": "
             + scenario.description())).forEach(human::println);
+        SettingNotes.lines(scenario).forEach(human::println);
         human.flush();
       }
       // The interval facts for the progress lines, and for the report when no journal keeps them.
@@ -219,9 +223,11 @@ final class Runner {
       PreparedRun prepared = null;
       try (Progress bar = Progress.start(options.quiet, Progress.stderrIsTerminal(), options.progressSeconds, err,
           scenario.name(), scenario.endTimeNanos(), progress, live::sinceLastAsked)) {
+        guard.beforeStopLine(bar::stopDisplay);
         if (onCluster) {
           outcome = null;
-          ClusterSubmit.Result r = onCluster(((Fresh) target).cluster(), run, scenario, provenance, progress, live);
+          ClusterSubmit.Result r = onCluster(((Fresh) target).cluster(), options, run, scenario, provenance, progress,
+              live);
           clusterJournal = r.journal();
           result = r;
         } else {
@@ -274,6 +280,7 @@ final class Runner {
         seriesFiles.addAll(ReportFiles.write(run.dir, run.runId, summary, result, facts, prepared.topology()));
       }
       if (options.json) stdout.print(SummaryWriter.toJson(run.runId, summary));
+      if (options.terse) stdout.println(Terse.line(run.runId, SummaryWriter.withRunId(run.runId, summary)));
     }
 
     // 4. The human summary.
@@ -292,6 +299,7 @@ final class Runner {
   private static void printSummary(PrintWriter human, Scenario scenario, ScenarioResult result, RunOptions options,
       boolean bench, Started run, Journal journal, Outputs files) {
     result.humanLines().forEach(human::println);
+    Percentiles.lines(options.percentiles, result.histograms()).forEach(human::println);
     if (bench) human.println(speedLine(result.summary()));
     for (String table : options.show) {
       List<String> rows = result.tables().get(table);
@@ -353,6 +361,8 @@ final class Runner {
     guard.makeDirectory(() -> {
       boolean existed = Files.isDirectory(dir);
       try {
+        // a data directory made here is its owner's alone
+        if (target instanceof Fresh f && f.out() == null) io.tlogsim.journal.PrivateFiles.createDirectories(f.runs());
         Files.createDirectories(dir);
       } catch (IOException e) {
         throw new BadInputException((target instanceof Fresh f && f.out() == null ? "the run directory " : "--out ")
@@ -365,9 +375,10 @@ final class Runner {
   }
 
   /** Submits the run to the cluster at {@code contact} and follows it, its interval facts fed to {@code live}. */
-  private ClusterSubmit.Result onCluster(String contact, Started run, Scenario scenario, Map<String, Object> provenance,
+  private ClusterSubmit.Result onCluster(String contact, RunOptions options, Started run, Scenario scenario, Map<String, Object> provenance,
       AtomicLong progress, LiveSeries live) {
-    return ClusterSubmit.run(contact, clusterSpec(run.runId, scenario, run.dir, provenance), progress,
+    return ClusterSubmit.run(contact, io.tlogsim.cluster.ClusterKeys.forClient(options.dataDir()),
+        clusterSpec(run.runId, scenario, run.dir, provenance), progress,
         new Consumer<RunUpdate>() { // the progress lines' commit rate and latency, as for a run here
           // the last (window, part) passed on: parts sent again (a roll-back, a new coordinator) count once
           private long window = -1;
@@ -479,12 +490,16 @@ final class Runner {
     lines.addAll(Text.paragraph("dry run", s.name() + " (" + s.source() + "), kind " + s.kind().name()
         + ": valid; nothing run or written"));
     if (!s.description().isEmpty()) lines.addAll(Text.paragraph("description", s.description()));
+    lines.addAll(SettingNotes.lines(s));
     lines.add("parameters   value and where it comes from (tlogsim params " + s.kind().name() + " explains each)");
-    lines.add(row("seed", String.valueOf(s.seed()), s.seedOrigin()));
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"seed", String.valueOf(s.seed()), s.seedOrigin()});
     for (ParamSpec spec : s.kind().params()) {
       String unit = spec.unit().isEmpty() ? "" : " " + spec.unit();
-      lines.add(row(spec.key(), Text.plain(s.params().asMap().get(spec.key())) + unit, s.origins().get(spec.key())));
+      rows.add(new String[] {spec.key(), Text.plain(s.params().asMap().get(spec.key())) + unit,
+          s.origins().get(spec.key())});
     }
+    lines.addAll(aligned(rows));
     lines.addAll(Text.lines("threads", String.valueOf(control.threads())));
     if (s.reference() != null) {
       lines.addAll(Text.paragraph("reference", "compared with " + s.reference().source()));
@@ -497,9 +512,37 @@ final class Runner {
     return lines;
   }
 
-  /** "  sessions          1000 sessions     scenario, scenarios/gcm1.conf:5" */
-  private static String row(String key, String value, String origin) {
-    return String.format(Locale.ROOT, "  %-18s %-16s %s", key, value, origin).stripTrailing();
+  /** The widest value in the value column of --dry-run; a longer one (a script) has its origin on the next line. */
+  private static final int DRY_RUN_VALUE_WIDTH = 16;
+
+  /** "  sessions           1000          scenario, scenarios/gcm1.conf:5", every column aligned. */
+  static List<String> aligned(List<String[]> rows) {
+    int wk = 0, wv = 0;
+    for (String[] r : rows) {
+      wk = Math.max(wk, r[0].length());
+      wv = Math.max(wv, Math.min(DRY_RUN_VALUE_WIDTH, r[1].length()));
+    }
+    List<String> out = new ArrayList<>();
+    String fmt = "  %-" + wk + "s  %-" + wv + "s  %s";
+    for (String[] r : rows) {
+      String origin = r[2] == null ? "" : r[2];
+      if (r[1].length() <= wv) {
+        out.add(String.format(Locale.ROOT, fmt, r[0], r[1], origin).stripTrailing());
+      } else { // a script: its origin in the row, the value wrapped below it
+        out.add(String.format(Locale.ROOT, fmt, r[0], "(below)", origin).stripTrailing());
+        StringBuilder line = new StringBuilder("    ");
+        for (String word : r[1].split(" ")) {
+          if (line.length() > 4 && line.length() + 1 + word.length() > 80) {
+            out.add(line.toString());
+            line = new StringBuilder("    ");
+          }
+          if (line.length() > 4) line.append(' ');
+          line.append(word);
+        }
+        out.add(line.toString());
+      }
+    }
+    return out;
   }
 
   private static Map<String, Object> dryRunSummary(Scenario s, RunControl control, Map<String, Object> provenance,

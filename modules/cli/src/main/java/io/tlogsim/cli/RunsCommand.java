@@ -3,7 +3,6 @@ package io.tlogsim.cli;
 import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalSettings;
 import io.tlogsim.journal.RunStore;
-import io.tlogsim.journal.RunsTable;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -11,12 +10,15 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tlogsim runs}: the runs a journal holds, oldest first. Reads only. */
 @Command(name = "runs", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
-    description = "List the runs stored in the journal: id, scenario, seed, status (running, completed, interrupted, "
-        + "failed), start, simulated seconds, digest. A run whose process died (kill -9) shows as interrupted.",
+    description = "List the runs stored in the journal: id, scenario, kind, seed, status (running, completed, "
+        + "interrupted, failed), start, simulated seconds, digest, --set overrides, description. A run whose process "
+        + "died (kill -9) shows as interrupted. Subcommands delete, prune and compact give a journal's space back.",
+    subcommands = {RunsDeleteCommand.class, RunsPruneCommand.class, RunsCompactCommand.class},
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_BAD_INPUT},
     footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA, Tlogsim.ENV_JDBC,
         Tlogsim.ENV_JDBC_USER})
@@ -27,6 +29,9 @@ final class RunsCommand implements Callable<Integer> {
   @Mixin
   StoreOptions store;
 
+  @Option(names = "--json", description = "Print the runs as a JSON array (every field whole) and nothing else.")
+  boolean json;
+
   @Override
   public Integer call() {
     LoggerFactory.getILoggerFactory();
@@ -35,10 +40,12 @@ final class RunsCommand implements Callable<Integer> {
     List<RunStore.Listed> runs;
     try (Journal journal = Journal.openForReading(js)) {
       runs = journal.store().list();
-      if (runs.isEmpty()) {
+      if (json) {
+        out.println(RunsListing.json(runs));
+      } else if (runs.isEmpty()) {
         out.println("no runs in the " + js.describe() + (journal.exists() ? "" : " (it does not exist yet)"));
       } else {
-        RunsTable.lines(runs).forEach(out::println);
+        RunsListing.table(runs).forEach(out::println);
       }
     }
     out.flush();

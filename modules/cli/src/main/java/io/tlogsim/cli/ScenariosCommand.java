@@ -1,16 +1,19 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.ScenarioKinds;
+import io.tlogsim.kinds.ScenarioKinds;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code tlogsim scenarios}: one line per built-in scenario, its name and description. */
+/** {@code tlogsim scenarios}: one line per built-in scenario, its name, kind and description. */
 @Command(name = "scenarios", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
-    description = "List the built-in scenarios with one-line descriptions.")
+    description = "List the built-in scenarios with their kinds (tlogsim params KIND lists a kind's parameters) and "
+        + "one-line descriptions.")
 final class ScenariosCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -18,9 +21,12 @@ final class ScenariosCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Map<String, String> builtins = ScenarioKinds.loader().builtins();
-    int width = builtins.keySet().stream().mapToInt(String::length).max().orElse(0);
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"SCENARIO", "KIND", "DESCRIPTION"});
+    builtins.forEach((name, description) -> rows.add(new String[] {name,
+        ScenarioKinds.loader().load(name, Map.of()).kind().name(), description}));
     PrintWriter out = spec.commandLine().getOut();
-    builtins.forEach((name, description) -> out.println(String.format("%-" + Math.max(width, 1) + "s  %s", name, description).stripTrailing()));
+    RunsListing.Columns.align(rows).forEach(out::println);
     out.flush();
     return Tlogsim.OK;
   }

@@ -1,6 +1,6 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.journal.JournalKind;
 import io.tlogsim.journal.JournalSettings;
 import java.nio.file.Files;

@@ -4,8 +4,8 @@ import io.tlogsim.analysis.sweep.Experiment;
 import io.tlogsim.analysis.sweep.Sweep;
 import io.tlogsim.cluster.ClusterSubmit;
 import io.tlogsim.cluster.ClusterSweep;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.Text;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.Text;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,13 +28,13 @@ import picocli.CommandLine.Spec;
         + "Given the same --out again, it continues where it stopped.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
-        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_DEBUG})
+        Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_CLUSTER_KEYS, Tlogsim.ENV_DEBUG})
 final class SweepCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "<experiment|file.conf>",
-      description = "A built-in experiment or an experiment file (see README, \"Sweeps\").")
+      description = "A built-in experiment or an experiment file (see docs/experiments.md).")
   String experiment;
 
   @Option(names = "--out", paramLabel = "DIR",
@@ -56,6 +56,10 @@ final class SweepCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "Print nothing but errors.")
   boolean quiet;
 
+  @Option(names = "--json", description = "Print the results on stdout as JSON (per point its values and, per "
+      + "metric, n, mean, stddev and 95%% confidence interval) and nothing else there; the rest goes to stderr.")
+  boolean json;
+
   @Override
   public Integer call() throws Exception {
     if (parallel != null && (parallel < 1 || parallel > 256)) {
@@ -70,9 +74,11 @@ final class SweepCommand implements Callable<Integer> {
     if (Files.exists(dir) && !Files.isDirectory(dir)) throw new BadInputException(dir + ": exists and is not a directory");
     Runner.checkWritable(dir, out != null ? "--out " + dir : "the sweep's directory " + dir);
     PrintWriter err = spec.commandLine().getErr();
-    PrintWriter stdout = spec.commandLine().getOut();
+    PrintWriter jsonOut = spec.commandLine().getOut();
+    PrintWriter stdout = json ? err : jsonOut;
     // joined before anything is written: a cluster that does not answer is bad input, and the directory stays as it was
-    try (ClusterSubmit.Client client = cluster == null ? null : ClusterSubmit.Client.join(cluster)) {
+    try (ClusterSubmit.Client client = cluster == null ? null
+        : ClusterSubmit.Client.join(cluster, io.tlogsim.cluster.ClusterKeys.forClient(RunOptions.dataDirOf(data)))) {
       int nodes = client == null ? 0 : client.nodes();
       int at = parallel != null ? parallel : client != null ? Math.max(1, nodes) : e.parallel();
       if (!quiet) {
@@ -80,14 +86,18 @@ final class SweepCommand implements Callable<Integer> {
             e.points().size(), e.replications(), e.runs(), at, client == null ? ""
                 : String.format(Locale.ROOT, " on the cluster at %s (%s; each run whole on one node)", cluster,
                     Text.plural(nodes, "node")));
+        java.util.Set<String> notes = new java.util.LinkedHashSet<>();
+        for (Experiment.Point p : e.points()) notes.addAll(SettingNotes.of(e.scenario(p, 0)));
+        for (String n : notes) Text.paragraph("note", n).forEach(stdout::println);
         stdout.flush();
       }
-      return sweep(e, dir, at, client == null ? Sweep.here(e) : new ClusterSweep(client, at), stdout, err);
+      return sweep(e, dir, at, client == null ? Sweep.here(e) : new ClusterSweep(client, at), stdout, err,
+          json ? jsonOut : null);
     }
   }
 
-  private int sweep(Experiment e, Path dir, int at, Sweep.Runs runs, PrintWriter stdout, PrintWriter err)
-      throws java.io.IOException {
+  private int sweep(Experiment e, Path dir, int at, Sweep.Runs runs, PrintWriter stdout, PrintWriter err,
+      PrintWriter jsonOut) throws java.io.IOException {
     long start = System.nanoTime();
     int[] newRuns = {0};
     List<Sweep.Row> rows = new Sweep(e, dir, runs).run(at, p -> {
@@ -114,6 +124,10 @@ final class SweepCommand implements Callable<Integer> {
       stdout.println("             " + dir.resolve(Sweep.POINTS) + " (mean and 95% confidence interval per point)");
       stdout.println("             " + dir.resolve("report.html"));
       stdout.flush();
+    }
+    if (jsonOut != null) {
+      jsonOut.println(SweepJson.of(e, dir, rows, newRuns[0]));
+      jsonOut.flush();
     }
     return Tlogsim.OK;
   }

@@ -1,6 +1,6 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -27,7 +27,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
     subcommands = {ScenariosCommand.class, ParamsCommand.class, RunCommand.class, RunsCommand.class,
         ReplayCommand.class, ReportCommand.class, CompareCommand.class, JournalCommand.class, BenchCommand.class,
         SweepCommand.class,
-        CalibrateDeviceCommand.class, AdviseCommand.class, NodeCommand.class,
+        CalibrateDeviceCommand.class, CalibrateHostCommand.class, CalibratePostgresCommand.class, AdviseCommand.class,
+        NodeCommand.class,
         CompletionCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT, Tlogsim.EXIT_SIGNAL}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
@@ -50,7 +51,8 @@ public final class Tlogsim implements Callable<Integer> {
   static final String ENV_JAVA_OPTS = "  TLOGSIM_JAVA_OPTS  JVM options for ./tlogsim, e.g. -Xmx8g for large runs";
   // One line each: picocli wraps a longer footer line at column 0, under the names.
   static final String ENV_JDBC = "  TLOGSIM_JDBC_URL   --journal postgres: the database's JDBC URL";
-  static final String ENV_JDBC_USER = "  TLOGSIM_JDBC_USER  and TLOGSIM_JDBC_PASSWORD: its user and password";
+  static final String ENV_JDBC_USER = "  TLOGSIM_JDBC_USER  and TLOGSIM_JDBC_PASSWORD (else PGPASSFILE): user, password";
+  static final String ENV_CLUSTER_KEYS = "  TLOGSIM_CLUSTER_KEYS  directory of the cluster's keys (docs/security.md)";
   static final String ENV_DEBUG = "  TLOGSIM_DEBUG      1: print the stack trace of a failure";
 
   @Spec

@@ -1,19 +1,17 @@
 package io.tlogsim.cli;
 
-import io.tlogsim.engine.scenario.ParamSpec;
-import io.tlogsim.engine.scenario.Params;
-import io.tlogsim.engine.scenario.PreparedRun;
-import io.tlogsim.engine.scenario.RunControl;
-import io.tlogsim.engine.scenario.ScenarioKind;
-import io.tlogsim.engine.scenario.ScenarioResult;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
 import io.tlogsim.kernel.Protocol;
 import io.tlogsim.kernel.SimComponent;
-import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.Topology;
 import io.tlogsim.kernel.VirtualTime;
+import io.tlogsim.scenario.ParamSpec;
+import io.tlogsim.scenario.Params;
+import io.tlogsim.scenario.PreparedRun;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.ScenarioKind;
 import java.util.List;
 
 /**
@@ -46,22 +44,9 @@ public final class FaultyKind implements ScenarioKind {
     int link = b.link(pinger, broken, 0, 1_000);
     Topology topo = b.build();
     long failAt = params.getInt("failAtUs") * 1_000L;
-    return new PreparedRun() {
-      @Override
-      public Topology topology() {
-        return topo;
-      }
-
-      @Override
-      public List<SimComponent> models() {
-        return List.of(new Pinger(link, failAt), new Broken());
-      }
-
-      @Override
-      public ScenarioResult result(RunOutcome outcome) {
-        throw new IllegalStateException("the faulty model did not fail");
-      }
-    };
+    return PreparedRun.of(() -> topo, t -> t, t -> List.of(new Pinger(link, failAt), new Broken()), (t, outcome) -> {
+      throw new IllegalStateException("the faulty model did not fail");
+    });
   }
 
   record Nothing() implements CborSerializable {}

@@ -67,7 +67,8 @@ class JournalCommandsTest {
     assertEquals(0, runs.code(), runs.err());
     String digest = summary(dir).get("digest").asText();
     String line = runs.out().lines().filter(l -> l.startsWith(runId)).findFirst().orElseThrow();
-    assertTrue(line.matches(runId + "\\s+gcm1\\s+42\\s+completed\\s+\\S+ \\S+\\s+0.050\\s+" + digest), line);
+    assertTrue(line.matches(runId + "\\s+gcm1\\s+gcm1\\s+42\\s+completed\\s+\\S+ \\S+\\s+0.050\\s+" + digest
+        + "\\s+sessions=300 simulatedSeconds=0.05\\s+GCM-1 .*"), line);
 
     Path replay = tmp.resolve("replay");
     Result rep = tlogsim("replay", runId, "--out", replay.toString(), "--data", data());

@@ -202,4 +202,32 @@ class ReportTest {
     double rate = Double.parseDouble(m.group(1).replace(",", ""));
     assertTrue(rate > 600_000 && rate < 750_000, "GCM-1 commits about 674,000 a simulated second: " + rate);
   }
+
+  /**
+   * A run whose script ends long before its limit (as stairway-update-fragmented's 225 s of 7,200): every series ends
+   * within the run, and it still has a point per second (not three 100 s intervals reaching past its end).
+   */
+  @Test
+  void aRunThatEndsLongBeforeItsLimitHasSeriesThatEndWithinItAndAPointASecond() throws Exception {
+    Path out = tmp.resolve("early");
+    Result r = tlogsim("run", "oltp-commits", "--set", "sessions=10", "--set",
+        "script=[{step = insert, rows = 2000, thinkUs = 10000}]", "--set", "simulatedSeconds=5000", "--set",
+        "warmupSeconds=0", "--journal", "none", "--out", out.toString(), "--quiet");
+    assertEquals(0, r.code(), r.err());
+    double end = summary(out).get("simulatedSeconds").asDouble();
+    assertTrue(end > 20 && end < 100, "the script's own length, not the limit: " + end);
+    for (String csv : List.of("commit-intervals.csv", "log-intervals.csv", "device-intervals.csv")) {
+      List<String> lines = Files.readAllLines(out.resolve(csv));
+      List<String> header = List.of(lines.get(0).split(","));
+      int to = header.indexOf("toSeconds") >= 0 ? header.indexOf("toSeconds") : header.indexOf("toNanos");
+      double scale = header.get(to).equals("toNanos") ? 1e9 : 1;
+      double last = lines.stream().skip(1).mapToDouble(l -> Double.parseDouble(l.split(",")[to]) / scale).max()
+          .orElseThrow();
+      assertTrue(last <= end + 1e-9, csv + " ends at " + last + " s, after the run's end " + end);
+      assertTrue(last >= end - 1, csv + " ends at " + last + " s, before the run's end " + end);
+      if (!csv.startsWith("device")) {
+        assertTrue(lines.size() - 1 >= (int) end, csv + ": " + (lines.size() - 1) + " rows for " + end + " s");
+      }
+    }
+  }
 }

@@ -55,8 +55,8 @@ class ShowTablesTest {
   void anUnknownTableIsBadInputBeforeAnythingRuns() {
     TlogsimTest.Result r = tlogsim("run", "gcm1", "--out", tmp.resolve("no").toString(), "--show", "onstat,iostat");
     assertEquals(2, r.code());
-    assertEquals("tlogsim: --show iostat: unknown table; allowed: onstat, waits, filestats, loginfo, logspace, vlfrules,"
-        + " messages, errorlog", r.err().strip());
+    assertEquals("tlogsim: --show iostat: unknown table; allowed: onstat, waits, filestats, layouts, loginfo,"
+        + " logspace, messages, errorlog, sweep, vlfrules", r.err().strip());
     assertFalse(Files.exists(tmp.resolve("no")));
   }
 

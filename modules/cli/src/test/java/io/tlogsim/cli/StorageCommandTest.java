@@ -57,4 +57,21 @@ class StorageCommandTest {
     assertTrue(csv.startsWith("device,second,"), csv);
     assertTrue(csv.contains("\nssd,0,"), csv);
   }
+
+  /** fio's rate_iops: a device that keeps up gives the rate asked; one that cannot gives what it can. */
+  @Test
+  void rateIopsIssuesAtTheRateAskedWhenTheDeviceKeepsUp() throws Exception {
+    Path ssd = tmp.resolve("ssd");
+    TlogsimTest.Result r = TlogsimTest.tlogsim("run", "iobench-ssd", "--set", "rate_iops=5000", "--set", "runtime=1s",
+        "--journal", "none", "--out", ssd.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("numjobs=1, rate_iops=5000") && r.out().contains("read: IOPS=5000,"), r.out());
+    double iops = TlogsimTest.summary(ssd).at("/jobs/read/iops").asDouble();
+    assertEquals(5000, iops, 5000 * 0.01, "the rate asked, not the iodepth's 32 in flight");
+    Path hdd = tmp.resolve("hdd");
+    r = TlogsimTest.tlogsim("run", "iobench-ssd", "--set", "device=hdd", "--set", "iodepth=4", "--set",
+        "rate_iops=5000", "--set", "runtime=1s", "--journal", "none", "--out", hdd.toString(), "--quiet");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(TlogsimTest.summary(hdd).at("/jobs/read/iops").asDouble() < 1000, "a 15K disk cannot keep up");
+  }
 }

@@ -4,7 +4,6 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
 import io.tlogsim.journal.Journal;
-import io.tlogsim.journal.JournalDatabase;
 import io.tlogsim.journal.JournalSettings;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +16,9 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
 
 /**
  * A tlogsim cluster member: a node, which hosts run coordinators and components (role {@code node}), or a client that
- * submits a run and hosts nothing (role {@code client}). Pekko Cluster over Artery TCP with static seed nodes and the
- * split-brain resolver; defaults in config/cluster/node.conf.
+ * submits a run and hosts nothing (role {@code client}). Pekko Cluster over Artery TLS (the cluster's keys, mutually
+ * authenticated: {@link ClusterKeys}) with static seed nodes and the split-brain resolver; defaults in
+ * config/cluster/node.conf.
  */
 public final class ClusterNode {
   public static final String SYSTEM = "tlogsim";
@@ -29,9 +29,11 @@ public final class ClusterNode {
 
   /**
    * The configuration of a member: node.conf's defaults under {@code user} (a --config file, may be empty), with
-   * {@code host}, {@code port} and {@code seeds} ("host:port") when given (null: from the files).
+   * {@code host}, {@code port} and {@code seeds} ("host:port") when given (null: from the files), and TLS with
+   * {@code keys} over all of them (no file turns it off).
    */
-  public static Config config(Config user, String host, Integer port, List<String> seeds, String role) {
+  public static Config config(Config user, String host, Integer port, List<String> seeds, String role,
+      ClusterKeys keys) {
     Config base = user.withFallback(ConfigFactory.parseResources("cluster/node.conf"));
     String h = host != null ? host : base.getString("tlogsim.node.host");
     int p = port != null ? port : base.getInt("tlogsim.node.port");
@@ -42,7 +44,7 @@ public final class ClusterNode {
         // a client reports what matters itself (no answer, a run submitted again); Pekko's own warnings about
         // connections refused or closed as it leaves would bury its one line
         ? ConfigFactory.parseString("pekko.loglevel = ERROR") : ConfigFactory.empty();
-    return quiet
+    return keys.tls().withFallback(quiet)
         .withValue("pekko.remote.artery.canonical.hostname", ConfigValueFactory.fromAnyRef(h))
         .withValue("pekko.remote.artery.canonical.port", ConfigValueFactory.fromAnyRef(p))
         .withValue("pekko.cluster.seed-nodes", ConfigValueFactory.fromIterable(seedUris))
@@ -61,8 +63,8 @@ public final class ClusterNode {
    * node's actor system (the process's only one) and closed when the node ends. A journal that is not tlogsim's, or
    * cannot be reached, is refused before the node joins.
    */
-  public static ActorSystem<Void> startNode(Config config, JournalSettings journal) {
-    if (journal != null) JournalDatabase.prepare(journal, true);
+  public static ActorSystem<Void> startNode(Config config, JournalSettings given) {
+    JournalSettings journal = given == null ? null : Journal.preparedForWriting(given);
     ActorSystem<Void> system = ActorSystem.create(Behaviors.<Void>empty(), SYSTEM,
         journal == null ? config : Journal.systemConfig(journal).withFallback(config));
     Journal j;

@@ -3,8 +3,8 @@ package io.tlogsim.cluster;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.typesafe.config.ConfigFactory;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.kernel.RecordedFact;
 import io.tlogsim.kernel.Simulation;
 import io.tlogsim.kernel.SimulationException;
@@ -65,15 +65,18 @@ public final class ClusterSubmit {
   /** What the submitter hands back: the coordinator's last word and the facts it sent before it. */
   private record Ended(RunUpdate.Done done, List<RecordedFact> facts) {}
 
-  /** Runs {@code spec} on the cluster reached through {@code contact} ("host:port"); blocks until it ends. */
-  public static Result run(String contact, RunSubmission spec, AtomicLong progress) {
-    return run(contact, spec, progress, e -> {});
+  /**
+   * Runs {@code spec} on the cluster reached through {@code contact} ("host:port"), which {@code keys} let this
+   * process into; blocks until it ends.
+   */
+  public static Result run(String contact, ClusterKeys keys, RunSubmission spec, AtomicLong progress) {
+    return run(contact, keys, spec, progress, e -> {});
   }
 
-  /** As {@link #run(String, RunSubmission, AtomicLong)}, telling {@code observer} every event of the run as it comes. */
-  public static Result run(String contact, RunSubmission spec, AtomicLong progress,
+  /** As {@link #run(String, ClusterKeys, RunSubmission, AtomicLong)}, telling {@code observer} every event as it comes. */
+  public static Result run(String contact, ClusterKeys keys, RunSubmission spec, AtomicLong progress,
       Consumer<RunUpdate> observer) {
-    try (Client client = Client.join(contact)) {
+    try (Client client = Client.join(contact, keys)) {
       return client.run(RunCoordinator.TYPE, spec.runId(), spec, progress, observer);
     }
   }
@@ -94,15 +97,18 @@ public final class ClusterSubmit {
           f.completeExceptionally(new SimulationException(why))));
     }
 
-    /** Joins the cluster reached through {@code contact} ("host:port"); no answer within 30 s is bad input. */
-    public static Client join(String contact) {
-      return join(contact, JOIN_TIMEOUT);
+    /**
+     * Joins the cluster reached through {@code contact} ("host:port") with its {@code keys}; no answer within 30 s
+     * (no node there, or keys it does not accept) is bad input.
+     */
+    public static Client join(String contact, ClusterKeys keys) {
+      return join(contact, keys, JOIN_TIMEOUT);
     }
 
-    static Client join(String contact, Duration timeout) {
+    static Client join(String contact, ClusterKeys keys, Duration timeout) {
       CompletableFuture<Void> joined = new CompletableFuture<>();
       ActorSystem<Object> system = ActorSystem.create(guardian(joined, timeout), ClusterNode.SYSTEM,
-          ClusterNode.config(ConfigFactory.empty(), "127.0.0.1", 0, List.of(contact), ClusterNode.CLIENT));
+          ClusterNode.config(ConfigFactory.empty(), "127.0.0.1", 0, List.of(contact), ClusterNode.CLIENT, keys));
       Client client = new Client(system);
       try {
         client.unlessStopped(joined, "the cluster at " + contact + " did not take this client in (it left before"
@@ -193,7 +199,8 @@ public final class ClusterSubmit {
           .onMessage(JoinTimedOut.class, t -> {
             joined.completeExceptionally(new BadInputException("--cluster: no cluster answered at "
                 + contactOf(ctx.getSystem()) + " within " + timeout.toSeconds()
-                + " s (is a node running there? see deploy/local-cluster.sh)"));
+                + " s (is a node running there, and does it have this client's keys? see deploy/local-cluster.sh,"
+                + " docs/security.md)"));
             return Behaviors.same();
           })
           .onMessage(Submit.class, s -> {

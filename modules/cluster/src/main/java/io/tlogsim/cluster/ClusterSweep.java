@@ -1,7 +1,7 @@
 package io.tlogsim.cluster;
 
 import io.tlogsim.analysis.sweep.Sweep;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.scenario.Scenario;
 import io.tlogsim.kernel.SimulationException;
 import java.util.Map;
 import java.util.UUID;

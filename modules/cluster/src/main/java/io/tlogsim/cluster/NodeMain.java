@@ -9,8 +9,8 @@ import java.util.List;
 import org.apache.pekko.actor.typed.ActorSystem;
 
 /**
- * Starts one cluster node and waits until it is stopped: {@code NodeMain [--config FILE] [--host H] [--port P]
- * [--seed host:port]... [--journal none|h2|postgres] [--data DIR]}. The command line's {@code tlogsim node} does the
+ * Starts one cluster node and waits until it is stopped: {@code NodeMain --keys DIR [--config FILE] [--host H]
+ * [--port P] [--seed host:port]... [--journal none|h2|postgres] [--data DIR]}. The command line's {@code tlogsim node} does the
  * same; tests start real JVMs with this.
  */
 public final class NodeMain {
@@ -20,7 +20,7 @@ public final class NodeMain {
   private NodeMain() {}
 
   public static void main(String[] args) throws Exception {
-    String file = null, host = null, journal = "none", data = "data";
+    String file = null, host = null, journal = "none", data = "data", keys = null;
     Integer port = null;
     List<String> seeds = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
@@ -31,6 +31,7 @@ public final class NodeMain {
         case "--seed" -> seeds.add(args[++i]);
         case "--journal" -> journal = args[++i];
         case "--data" -> data = args[++i];
+        case "--keys" -> keys = args[++i];
         default -> throw new IllegalArgumentException("unknown argument " + args[i]);
       }
     }
@@ -41,9 +42,9 @@ public final class NodeMain {
     }
     JournalKind kind = JournalKind.parse(journal);
     JournalSettings j = kind == JournalKind.NONE ? null : JournalSettings.of(kind, java.nio.file.Path.of(data));
-    ActorSystem<Void> system = ClusterNode.startNode(ClusterNode.config(
-        file == null ? ConfigFactory.empty() : ConfigFactory.parseFile(new File(file)), host, port, seeds,
-        ClusterNode.NODE), j);
+    com.typesafe.config.Config given = file == null ? ConfigFactory.empty() : ConfigFactory.parseFile(new File(file));
+    ActorSystem<Void> system = ClusterNode.startNode(ClusterNode.config(given, host, port, seeds, ClusterNode.NODE,
+        ClusterKeys.forNode(keys, given)), j);
     System.out.println("tlogsim node started at " + system.address().hostPort() + ", joining "
         + system.settings().config().getStringList("pekko.cluster.seed-nodes"));
     ClusterNode.awaitReady(system);

@@ -1,8 +1,8 @@
 package io.tlogsim.cluster;
 
-import io.tlogsim.engine.scenario.PreparedRun;
-import io.tlogsim.engine.scenario.RunControl;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.scenario.PreparedRun;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.Scenario;
 import io.tlogsim.kernel.SimComponent;
 import java.util.List;
 import java.util.Map;

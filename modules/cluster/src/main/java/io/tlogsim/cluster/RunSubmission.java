@@ -1,9 +1,9 @@
 package io.tlogsim.cluster;
 
-import io.tlogsim.engine.ScenarioKinds;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.Scenario;
-import io.tlogsim.engine.scenario.ScenarioLoader;
+import io.tlogsim.kinds.ScenarioKinds;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.Scenario;
+import io.tlogsim.scenario.ScenarioLoader;
 import io.tlogsim.kernel.CborSerializable;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -25,6 +25,7 @@ final class LoopbackCluster implements AutoCloseable {
   private final List<Node> nodes = new ArrayList<>();
   private final int seedPort;
   private final String journalUrl; // the nodes' shared PostgreSQL journal, or null: runs not journaled
+  private final ClusterKeys keys = TestKeys.cluster();
 
   LoopbackCluster(Path dir, int size) throws Exception {
     this(dir, size, null);
@@ -48,6 +49,11 @@ final class LoopbackCluster implements AutoCloseable {
     return "127.0.0.1:" + seedPort;
   }
 
+  /** The cluster's keys, which its nodes have and a client needs. */
+  ClusterKeys keys() {
+    return keys;
+  }
+
   List<Node> nodes() {
     return nodes;
   }
@@ -69,7 +75,7 @@ final class LoopbackCluster implements AutoCloseable {
     List<String> cmd = new ArrayList<>(List.of(java, "-Xmx1g", "-XX:+UseParallelGC",
         "-D" + NodeMain.PARENT_PID + "=" + ProcessHandle.current().pid(), // it ends when this JVM ends, however
         "-cp", System.getProperty("java.class.path"), NodeMain.class.getName(), "--port", String.valueOf(port),
-        "--seed", "127.0.0.1:" + seedPort));
+        "--seed", "127.0.0.1:" + seedPort, "--keys", keys.dir().toString()));
     ProcessBuilder pb = new ProcessBuilder(cmd);
     if (journalUrl != null) {
       cmd.addAll(List.of("--journal", "postgres"));

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.tlogsim.analysis.report.RunReport;
 import io.tlogsim.analysis.sweep.Experiment;
 import io.tlogsim.analysis.sweep.Sweep;
-import io.tlogsim.engine.scenario.RunControl;
-import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.kernel.IntervalFact;
 import io.tlogsim.kernel.RecordedFact;
 import java.nio.file.Path;
@@ -92,7 +92,7 @@ class LoopbackClusterTest {
     List<RecordedFact> localFacts = new ArrayList<>();
     ScenarioResult one = local(spec, localFacts);
     try (LoopbackCluster cluster = new LoopbackCluster(dir, 3)) {
-      ClusterSubmit.Result three = ClusterSubmit.run(cluster.contact(), spec, new AtomicLong());
+      ClusterSubmit.Result three = ClusterSubmit.run(cluster.contact(), cluster.keys(), spec, new AtomicLong());
       assertEquals(model(one.summary()), model(three.summary()));
       // the report's series came back with the result: the same CSV files as the run here
       assertFalse(three.facts().isEmpty(), "no interval facts came back from the cluster");
@@ -119,7 +119,7 @@ class LoopbackClusterTest {
         }
       });
       joiner.start();
-      ScenarioResult joined = ClusterSubmit.run(cluster.contact(), again, progress);
+      ScenarioResult joined = ClusterSubmit.run(cluster.contact(), cluster.keys(), again, progress);
       joiner.join();
       assertEquals(model(local(again).summary()), model(joined.summary()));
     }
@@ -134,7 +134,7 @@ class LoopbackClusterTest {
         overrides, 42, "--seed");
     ScenarioResult one = local(spec);
     try (LoopbackCluster cluster = new LoopbackCluster(dir, 3)) {
-      ScenarioResult three = ClusterSubmit.run(cluster.contact(), spec, new AtomicLong());
+      ScenarioResult three = ClusterSubmit.run(cluster.contact(), cluster.keys(), spec, new AtomicLong());
       assertEquals(model(one.summary()), model(three.summary()));
       Map<?, ?> run = (Map<?, ?>) three.summary().get("run");
       assertEquals(3, ((Number) run.get("nodes")).intValue(), "run.nodes: " + run);
@@ -177,7 +177,7 @@ class LoopbackClusterTest {
         }
       });
       killer.start();
-      ClusterSubmit.Result result = ClusterSubmit.run(cluster.contact(), spec, progress, observer);
+      ClusterSubmit.Result result = ClusterSubmit.run(cluster.contact(), cluster.keys(), spec, progress, observer);
       killer.join();
       assertEquals(model(one.summary()), model(result.summary()));
       // the report's series too: windows sent again after a roll-back or by a new coordinator replace themselves, and
@@ -224,7 +224,7 @@ class LoopbackClusterTest {
     List<Sweep.Row> local = new Sweep(e, dir.resolve("local")).run(2, p -> {});
     double localWall = (System.nanoTime() - t0) / 1e9;
     try (LoopbackCluster cluster = new LoopbackCluster(dir, 2);
-        ClusterSubmit.Client client = ClusterSubmit.Client.join(cluster.contact())) {
+        ClusterSubmit.Client client = ClusterSubmit.Client.join(cluster.contact(), cluster.keys())) {
       assertEquals(2, client.nodes());
       // keep-majority keeps the half with the lowest address when the halves are equal: kill the other
       LoopbackCluster.Node victim = cluster.nodes().stream()

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tlogsim.engine.scenario.RunControl;
-import io.tlogsim.engine.scenario.ScenarioResult;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalKind;
 import io.tlogsim.journal.JournalSettings;
@@ -74,7 +74,7 @@ class PostgresOutageTest {
         }
       });
       outage.start();
-      ClusterSubmit.Result result = ClusterSubmit.run(cluster.contact(), spec, progress, e -> {});
+      ClusterSubmit.Result result = ClusterSubmit.run(cluster.contact(), cluster.keys(), spec, progress, e -> {});
       long endedAt = System.nanoTime();
       outage.join();
       assertTrue(downAt[0] > 0 && upAt[0] > 0, "the outage happened during the run");

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Assumptions;
 final class ThrowawayPostgres implements AutoCloseable {
   private static final String URL = env("TLOGSIM_JDBC_URL", "jdbc:postgresql://127.0.0.1:5432/tlogsim");
   private static final String USER = env("TLOGSIM_JDBC_USER", "tlogsim");
-  private static final String PASSWORD = env("TLOGSIM_JDBC_PASSWORD", "tlogsim");
+  private static final String PASSWORD = // as tlogsim finds it: TLOGSIM_JDBC_PASSWORD, else the password file setup.sh wrote
+      JournalSettings.of(JournalKind.POSTGRES, java.nio.file.Path.of("data")).password();
 
   private final String database;
 

@@ -3,8 +3,8 @@ package io.tlogsim.journal;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
-import io.tlogsim.engine.scenario.BadInputException;
 import io.tlogsim.kernel.SimulationHost;
+import io.tlogsim.scenario.BadInputException;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.Map;
@@ -47,6 +47,7 @@ public final class Journal implements AutoCloseable {
   private final ActorSystem<?> system;
   private final SimulationHost host; // made by this journal, ended with it; null when opened in another's system
   private final Connection held;
+  private Connection syncing; // H2: the owner's connection that forces commits to disk (sync), made on first use
   private final Ledger ledger;
   private JdbcReadJournal queries; // made on first use: a run that only writes does not pay for it
 
@@ -62,7 +63,7 @@ public final class Journal implements AutoCloseable {
   public static Journal openForWriting(JournalSettings s) {
     requireDatabase(s);
     JournalDatabase.Prepared p = JournalDatabase.open(s, true, s.kind() == JournalKind.H2);
-    return started(s, p.connection());
+    return started(p.settings(), p.connection());
   }
 
   /**
@@ -72,14 +73,24 @@ public final class Journal implements AutoCloseable {
   public static Journal openForWriting(JournalSettings s, ActorSystem<?> system) {
     requireDatabase(s);
     JournalDatabase.Prepared p = JournalDatabase.open(s, true, s.kind() == JournalKind.H2);
-    return new Journal(s, system, null, p.connection()).writable();
+    return new Journal(p.settings(), system, null, p.connection()).writable();
+  }
+
+  /**
+   * Checks the journal and creates it on first use, for a system to be made with {@link #systemConfig}: gives the
+   * settings that system's connections must use (H2: the journal's users and passwords, and its sharing).
+   */
+  public static JournalSettings preparedForWriting(JournalSettings s) {
+    requireDatabase(s);
+    return JournalDatabase.open(s, true, false).settings();
   }
 
   /** Opens the journal to read it; an absent journal is an empty one (nothing is created). */
   public static Journal openForReading(JournalSettings s) {
     requireDatabase(s);
     JournalDatabase.Prepared p = JournalDatabase.open(s, false, s.kind() == JournalKind.H2);
-    return p.found() == JournalDatabase.Found.ABSENT ? new Journal(s, null, null, null) : started(s, p.connection());
+    return p.found() == JournalDatabase.Found.ABSENT ? new Journal(s, null, null, null)
+        : started(p.settings(), p.connection());
   }
 
   /**
@@ -90,20 +101,35 @@ public final class Journal implements AutoCloseable {
    */
   public static final class Opening implements AutoCloseable {
     private final JournalSettings settings;
+    /** H2: the passwords a new journal gets, if no other process gives it its own first; nothing is stored yet. */
+    private final H2Keys plan;
+    private final JournalSettings planned;
     private final CompletableFuture<SimulationHost> host;
     private boolean opened;
 
     private Opening(JournalSettings settings) {
       this.settings = settings;
-      this.host = CompletableFuture.supplyAsync(() -> start(settings));
+      if (settings.kind() == JournalKind.H2) {
+        H2Keys found = H2Keys.find(settings);
+        this.plan = found.state == H2Keys.State.STORED ? null : H2Keys.planned();
+        this.planned = (plan != null ? plan : found).everyday(settings.withShared(true));
+      } else {
+        this.plan = null;
+        this.planned = settings;
+      }
+      this.host = CompletableFuture.supplyAsync(() -> start(planned));
     }
 
     /** The journal, for a run: the database checked (and created on first use) now. */
     public Journal open() {
-      JournalDatabase.Prepared p = JournalDatabase.open(settings, true, settings.kind() == JournalKind.H2);
+      JournalDatabase.Prepared p = JournalDatabase.open(settings, true, settings.kind() == JournalKind.H2, plan);
       try {
         SimulationHost h = host.join();
-        Journal j = new Journal(settings, h.system(), h, p.connection()).writable();
+        if (!p.settings().equals(planned)) { // another process gave the journal its passwords first
+          h.close();
+          h = start(p.settings());
+        }
+        Journal j = new Journal(p.settings(), h.system(), h, p.connection()).writable();
         opened = true;
         return j;
       } catch (RuntimeException e) {
@@ -193,13 +219,19 @@ public final class Journal implements AutoCloseable {
    */
   synchronized void sync() {
     if (settings.kind() != JournalKind.H2 || held == null) return;
-    try (java.sql.Statement st = held.createStatement()) {
-      st.execute("CHECKPOINT SYNC");
+    try {
+      // CHECKPOINT needs admin rights, which the everyday user has not (H2Keys): the journal's owner forces it, on a
+      // connection of its own that runs nothing else
+      if (syncing == null) syncing = JournalDatabase.connect(H2Keys.find(settings).owner(settings));
+      try (java.sql.Statement st = syncing.createStatement()) {
+        st.execute("CHECKPOINT SYNC");
+      }
     } catch (java.sql.SQLException e) {
       throw new IllegalStateException("the " + settings.describe() + " could not be forced to disk ("
           + JournalDatabase.oneLine(e.getMessage()) + ")", e);
     }
   }
+
 
   /**
    * Starts the writer of run {@code runId} (see {@link RunWriter}) and waits for its recovery; {@code written}: the
@@ -312,7 +344,11 @@ public final class Journal implements AutoCloseable {
     try {
       if (host != null) host.close();
     } finally {
+      synchronized (this) {
+        JournalDatabase.close(syncing);
+      }
       JournalDatabase.close(held);
+      if (settings.kind() == JournalKind.H2) PrivateFiles.restrict(settings.h2File().getParent()); // H2's trace file
     }
   }
 

@@ -1,10 +1,11 @@
 package io.tlogsim.journal;
 
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
@@ -49,33 +50,75 @@ public final class JournalDatabase {
     return p.found();
   }
 
-  /** What {@link #open} found, and the connection it kept open (null unless asked and the database exists). */
-  record Prepared(Found found, Connection connection) {}
+  /**
+   * What {@link #open} found, the connection it kept open (null unless asked and the database exists), and the
+   * settings it connected with (H2: its users and passwords, and whether the file is shared), which the plugin's
+   * connections must use too.
+   */
+  record Prepared(Found found, Connection connection, JournalSettings settings) {}
 
   /**
    * {@link #prepare}, keeping the connection open when {@code keep}: an embedded H2 database stays open while a
    * connection to it is, so the plugin's pool then finds it open instead of opening the file a second time.
    */
   static Prepared open(JournalSettings s, boolean create, boolean keep) {
+    return open(s, create, keep, null);
+  }
+
+  /**
+   * As {@link #open(JournalSettings, boolean, boolean)}; {@code plan}: the passwords a new H2 journal (or an earlier
+   * tlogsim's) is given, if no other process stored its own first (null: new ones).
+   */
+  static Prepared open(JournalSettings s, boolean create, boolean keep, H2Keys plan) {
+    boolean created = false;
     if (s.kind() == JournalKind.H2) {
-      loopbackOnly();
-      JournalUnreadable.checkFile(s);
-      if (!Files.exists(s.h2File())) {
-        if (!create) return new Prepared(Found.ABSENT, null);
+      h2Properties();
+      JournalUnreadable.checkFile(s); // a 0-byte file, or one missing that the ledger says held runs: never made anew
+      boolean exists = Files.exists(s.h2File());
+      if (!exists && !create) return new Prepared(Found.ABSENT, null, s);
+      // a run lets other processes share the file (tlogsim runs meanwhile); a reader opens it alone, or through the
+      // server of the process that has it; a file on read-only media is opened read-only, unshared (onReadOnlyMedia)
+      s = s.withShared(create || Files.exists(lockFile(s)));
+      try {
+        if (!exists) PrivateFiles.createDirectories(s.h2File().getParent());
+      } catch (IOException e) {
+        throw new BadInputException(s.describe() + ": cannot create its directory (" + e + "); give --data DIR");
+      }
+      H2Keys keys = H2Keys.find(s);
+      if (create && keys.state != H2Keys.State.STORED) {
         try {
-          Files.createDirectories(s.h2File().getParent());
-        } catch (IOException e) {
-          throw new BadInputException(s.describe() + ": cannot create its directory (" + e + "); give --data DIR");
+          Owned o = owned(s, plan != null ? plan : H2Keys.planned(), exists);
+          keys = o.keys();
+          created = o.created();
+        } catch (SQLException e) {
+          throw JournalUnreadable.of(s, "cannot be opened as a tlogsim journal (" + oneLine(e.getMessage()) + ")");
         }
       }
+      s = keys.everyday(s);
     }
     Connection c = null;
     try {
-      c = connect(s);
+      if (s.kind() == JournalKind.H2) {
+        H2Open o;
+        try {
+          o = connectH2(s);
+        } catch (SQLException e) {
+          if (e.getErrorCode() != WRONG_USER_OR_PASSWORD || !H2Keys.USER.equals(s.user())) throw e;
+          // keys stored by a process that died before it gave them to the journal: read it as before (a run finishes
+          // giving them)
+          H2Keys stored = H2Keys.find(s);
+          if (create) stored.grantAsFormerOwner(s);
+          o = connectH2(create ? stored.everyday(s) : H2Keys.former().everyday(s));
+        }
+        c = o.connection();
+        s = o.settings();
+      } else {
+        c = connect(s);
+      }
       TreeSet<String> tables = tables(c);
       if (tables.contains(MARKER)) {
         checkOurs(s, c, tables);
-        return kept(Found.EXISTING, c, keep);
+        return kept(created ? Found.CREATED : Found.EXISTING, c, keep, s);
       }
       boolean foreign = PLUGIN_TABLES.stream().anyMatch(tables::contains)
           || (s.kind() == JournalKind.H2 && !tables.isEmpty()); // an H2 file at our path holds only our tables
@@ -83,23 +126,76 @@ public final class JournalDatabase {
         throw new BadInputException(s.describe() + ": is not a tlogsim journal (it holds tables "
             + String.join(", ", tables) + " but no " + MARKER + " mark); give another --data DIR or database");
       }
-      if (!create) return kept(Found.ABSENT, c, false);
-      if (createSchema(s, c)) return kept(Found.CREATED, c, keep);
+      if (!create) return kept(Found.ABSENT, c, false, s);
+      if (s.kind() == JournalKind.H2) {
+        throw new BadInputException(s.describe() + ": is empty (its owner did not give it its tables); remove it, or"
+            + " give another --data DIR");
+      }
+      if (createSchema(s, c)) return kept(Found.CREATED, c, keep, s);
       checkOurs(s, c, tables(c)); // another process made it while this one waited
-      return kept(Found.EXISTING, c, keep);
+      return kept(Found.EXISTING, c, keep, s);
     } catch (SQLException e) {
       close(c);
-      throw JournalUnreadable.of(s, "cannot be opened as a tlogsim journal (" + oneLine(e.getMessage()) + ")");
+      boolean noPassword = s.kind() == JournalKind.POSTGRES && s.password().isEmpty()
+          && !s.location().matches("(?i).*[?&]password=.*");
+      throw JournalUnreadable.of(s, "cannot be opened as a tlogsim journal (" + oneLine(e.getMessage()) + ")"
+          + (noPassword ? "; no password was found: TLOGSIM_JDBC_PASSWORD, or a password file (PGPASSFILE,"
+          + " ~/.config/tlogsim/pgpass that deploy/postgres/setup.sh writes)" : ""));
     } catch (RuntimeException e) {
       close(c);
       throw e;
     }
   }
 
-  private static Prepared kept(Found found, Connection c, boolean keep) {
-    if (keep) return new Prepared(found, c);
+  private record Owned(H2Keys keys, boolean created) {}
+
+  /**
+   * As the H2 journal's owner, for a run: a new (or empty) database gets its schema, and a journal of an earlier
+   * tlogsim (whose owner has no password) its passwords, {@code plan} unless another process stored its own first;
+   * both get the everyday user. The passwords are stored before the database has them (one whose passwords were lost
+   * could not be opened), and a new database is created by its owner, never by the everyday user. A database that is
+   * not a journal is left as it is (the everyday checks then say what it is).
+   */
+  private static Owned owned(JournalSettings s, H2Keys plan, boolean exists) throws SQLException {
+    H2Keys keys = exists ? H2Keys.former() : plan.store(s);
+    Connection c;
+    try {
+      c = connect(keys.owner(s));
+    } catch (SQLException e) {
+      if (!exists || e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
+      return new Owned(H2Keys.find(s), false); // another process gave it its passwords meanwhile (or it is not ours)
+    }
+    try {
+      c.setAutoCommit(false);
+      TreeSet<String> tables = tables(c);
+      boolean empty = tables.isEmpty();
+      if (!empty && !tables.contains(MARKER)) return new Owned(keys, false);
+      if (exists) keys = plan.store(s);
+      if (empty) {
+        try (Statement st = c.createStatement()) {
+          for (String sql : createStatements(JournalKind.H2)) st.execute(sql);
+        }
+      }
+      keys.grant(c);
+      c.commit();
+      return new Owned(keys, empty);
+    } catch (SQLException e) {
+      c.rollback();
+      throw e;
+    } finally {
+      close(c);
+    }
+  }
+
+  static Path lockFile(JournalSettings s) {
+    return Path.of(s.location() + ".lock.db");
+  }
+
+  private static Prepared kept(Found found, Connection c, boolean keep, JournalSettings s) {
+    if (s.kind() == JournalKind.H2) PrivateFiles.restrict(s.h2File().getParent());
+    if (keep) return new Prepared(found, c, s);
     close(c);
-    return new Prepared(found, null);
+    return new Prepared(found, null, s);
   }
 
   static void close(Connection c) {
@@ -113,14 +209,55 @@ public final class JournalDatabase {
 
   /**
    * H2's AUTO_SERVER listens on every interface unless h2.bindAddress says otherwise; other processes of this machine
-   * are the only ones that should reach the journal. Read once by H2, so it is set before H2's first use.
+   * are the only ones that should reach the journal. h2.allowedClasses: no class may be loaded by name through SQL
+   * (CREATE ALIAS ... FOR, triggers, Java-object values) but the one AUTO_SERVER's own alias names (STOP_SERVER), beside
+   * the everyday user's lack of admin rights (H2Keys). Read once by H2, so they are set before H2's first use.
    */
-  static void loopbackOnly() {
+  static void h2Properties() {
     if (System.getProperty("h2.bindAddress") == null) System.setProperty("h2.bindAddress", "127.0.0.1");
+    System.setProperty("h2.allowedClasses", "org.h2.server.TcpServer");
   }
 
+  /** H2's "Database may be already in use": another process has the file open. */
+  private static final int IN_USE = 90020;
+  private static final int WRONG_USER_OR_PASSWORD = 28000;
+  /** How long an H2 journal opened alone by another process (a reader) is waited for. */
+  private static final long IN_USE_WAIT_MS = 30_000;
+
+  /**
+   * A connection to the journal. H2: one that another process has open alone is waited for (a reader is done in
+   * seconds), and one that process shares is reached through its server; the connection says which settings worked.
+   */
   static Connection connect(JournalSettings s) throws SQLException {
+    if (s.kind() == JournalKind.H2) return connectH2(s).connection();
     return DriverManager.getConnection(s.jdbcUrl(), s.user(), s.password());
+  }
+
+  private record H2Open(Connection connection, JournalSettings settings) {}
+
+  private static H2Open connectH2(JournalSettings s) throws SQLException {
+    long deadline = System.currentTimeMillis() + IN_USE_WAIT_MS;
+    while (true) {
+      try {
+        return new H2Open(DriverManager.getConnection(s.jdbcUrl(), s.user(), s.password()), s);
+      } catch (SQLException e) {
+        if (e.getErrorCode() != IN_USE) throw e;
+        if (!s.shared()) {
+          s = s.withShared(true); // a run has it: through its server
+          continue;
+        }
+        if (System.currentTimeMillis() > deadline) {
+          throw new BadInputException(s.describe() + ": in use by another process that does not share it (a"
+              + " tlogsim runs, replay or report) for " + IN_USE_WAIT_MS / 1000 + " s; try again when it ends");
+        }
+        try {
+          Thread.sleep(250);
+        } catch (InterruptedException ie) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
+    }
   }
 
   /** Lower-case names of the tables in the public schema. */
@@ -161,14 +298,7 @@ public final class JournalDatabase {
    * all but one would fail on the catalog (duplicate key in pg_type). An H2 file has one owner (AUTO_SERVER).
    */
   private static boolean createSchema(JournalSettings s, Connection c) throws SQLException {
-    List<String> statements = new ArrayList<>();
-    if (s.kind() == JournalKind.H2) {
-      statements.addAll(split(resource(H2_SCRIPT)));
-      statements.add("CREATE TABLE IF NOT EXISTS " + MARKER + " (format INTEGER NOT NULL, created_by VARCHAR(255) NOT NULL)");
-      statements.add("INSERT INTO " + MARKER + " (format, created_by) VALUES (" + FORMAT + ", 'tlogsim')");
-    } else {
-      statements.addAll(split(resource(POSTGRES_SCRIPT)));
-    }
+    List<String> statements = createStatements(s.kind());
     boolean auto = c.getAutoCommit();
     c.setAutoCommit(false);
     try (Statement st = c.createStatement()) {
@@ -188,6 +318,19 @@ public final class JournalDatabase {
     } finally {
       c.setAutoCommit(auto);
     }
+  }
+
+  /** The statements that give an empty database the journal's schema and mark. */
+  private static List<String> createStatements(JournalKind kind) {
+    List<String> statements = new ArrayList<>();
+    if (kind == JournalKind.H2) {
+      statements.addAll(split(resource(H2_SCRIPT)));
+      statements.add("CREATE TABLE IF NOT EXISTS " + MARKER + " (format INTEGER NOT NULL, created_by VARCHAR(255) NOT NULL)");
+      statements.add("INSERT INTO " + MARKER + " (format, created_by) VALUES (" + FORMAT + ", 'tlogsim')");
+    } else {
+      statements.addAll(split(resource(POSTGRES_SCRIPT)));
+    }
+    return statements;
   }
 
   /** Statements of a script: separated by ';' at the end of a line; '--' comment lines dropped. */

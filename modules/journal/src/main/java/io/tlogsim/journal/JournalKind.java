@@ -1,6 +1,6 @@
 package io.tlogsim.journal;
 
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;

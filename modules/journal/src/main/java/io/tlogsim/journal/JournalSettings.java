@@ -3,7 +3,7 @@ package io.tlogsim.journal;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -12,9 +12,12 @@ import java.time.Duration;
  * cadence. Defaults come from {@code tlogsim.journal} in reference.conf (overridable in application.conf).
  *
  * @param location the H2 file (without .mv.db) for {@link JournalKind#H2}, or the JDBC URL for PostgreSQL
+ * @param shared H2: this process lets others reach the file through a server on the loopback while it has it open
+ *     (AUTO_SERVER; a run does, so that {@code tlogsim runs} works meanwhile), or reaches it through such a server;
+ *     false: it opens the file alone, and nothing listens
  */
 public record JournalSettings(JournalKind kind, String location, String user, String password, TraceLevel trace,
-    Duration checkpointEvery, int factsPerWrite) {
+    Duration checkpointEvery, int factsPerWrite, boolean shared) {
 
   /**
    * H2 2.3.232 compacts the file for up to 200 ms each time the database closes, moving chunks; after some tens of
@@ -25,6 +28,11 @@ public record JournalSettings(JournalKind kind, String location, String user, St
    * is open.
    */
   static final String H2_NO_COMPACTION_ON_CLOSE = ";MAX_COMPACT_TIME=0";
+
+  public JournalSettings(JournalKind kind, String location, String user, String password, TraceLevel trace,
+      Duration checkpointEvery, int factsPerWrite) {
+    this(kind, location, user, password, trace, checkpointEvery, factsPerWrite, true);
+  }
 
   public JournalSettings {
     if (checkpointEvery.isNegative() || checkpointEvery.isZero()) {
@@ -50,8 +58,13 @@ public record JournalSettings(JournalKind kind, String location, String user, St
         case NONE -> new JournalSettings(kind, "", "", "", trace, every, perWrite);
         case H2 -> new JournalSettings(kind, dataDir.resolve(c.getString("h2.path")).toAbsolutePath().normalize()
             .toString(), "tlogsim", "", trace, every, perWrite);
-        case POSTGRES -> new JournalSettings(kind, c.getString("postgres.url"), c.getString("postgres.user"),
-            c.getString("postgres.password"), trace, every, perWrite);
+        case POSTGRES -> {
+          // no password is built in: TLOGSIM_JDBC_PASSWORD, else the password file (PgPass), else none
+          String url = c.getString("postgres.url"), user = c.getString("postgres.user");
+          String password = c.hasPath("postgres.password") ? c.getString("postgres.password")
+              : PgPass.lookup(url, user);
+          yield new JournalSettings(kind, url, user, password == null ? "" : password, trace, every, perWrite);
+        }
       };
     } catch (ConfigException e) {
       throw new BadInputException("tlogsim.journal: " + e.getMessage().replace('\n', ' '));
@@ -59,21 +72,32 @@ public record JournalSettings(JournalKind kind, String location, String user, St
   }
 
   public JournalSettings withTrace(TraceLevel t) {
-    return new JournalSettings(kind, location, user, password, t, checkpointEvery, factsPerWrite);
+    return new JournalSettings(kind, location, user, password, t, checkpointEvery, factsPerWrite, shared);
   }
 
   public JournalSettings withCheckpointEvery(Duration d) {
-    return new JournalSettings(kind, location, user, password, trace, d, factsPerWrite);
+    return new JournalSettings(kind, location, user, password, trace, d, factsPerWrite, shared);
+  }
+
+  JournalSettings withCredentials(String u, String p) {
+    return new JournalSettings(kind, location, u, p, trace, checkpointEvery, factsPerWrite, shared);
+  }
+
+  JournalSettings withShared(boolean s) {
+    return new JournalSettings(kind, location, user, password, trace, checkpointEvery, factsPerWrite, s);
   }
 
   /** The JDBC URL the plugin and the schema check connect to. */
   public String jdbcUrl() {
     return switch (kind) {
       case NONE -> throw new IllegalStateException("--journal none has no database");
-      // AUTO_SERVER: the first process opens the file in-process; others (tlogsim runs during a run, two runs at
-      // once) reach it through a server that process starts on the loopback interface (see JournalDatabase).
+      // AUTO_SERVER (shared): the first process opens the file in-process; others (tlogsim runs during a run, two
+      // runs at once) reach it through a server that process starts on the loopback interface (see JournalDatabase),
+      // for the journal's users only (H2Keys); the everyday user never creates the database (its owner does). A file
+      // on read-only media is opened read-only without a server (H2 refuses the two together).
       case H2 -> "jdbc:h2:file:" + location
-          + (onReadOnlyMedia() ? ";ACCESS_MODE_DATA=r;FILE_LOCK=NO" : ";AUTO_SERVER=TRUE") + H2_NO_COMPACTION_ON_CLOSE;
+          + (onReadOnlyMedia() ? ";ACCESS_MODE_DATA=r;FILE_LOCK=NO" : shared ? ";AUTO_SERVER=TRUE" : "")
+          + (H2Keys.USER.equals(user) ? ";IFEXISTS=TRUE" : "") + H2_NO_COMPACTION_ON_CLOSE;
       case POSTGRES -> location;
     };
   }
@@ -105,8 +129,13 @@ public record JournalSettings(JournalKind kind, String location, String user, St
     return switch (kind) {
       case NONE -> "no journal";
       case H2 -> "H2 journal " + location + ".mv.db";
-      case POSTGRES -> "PostgreSQL journal " + location;
+      case POSTGRES -> "PostgreSQL journal " + masked(location);
     };
+  }
+
+  /** A URL as it may be printed: a password in it (user:password@, password=...) as ***. */
+  public static String masked(String url) {
+    return url.replaceAll("(?i)([?&;]password=)[^&;]*", "$1***").replaceAll("(//[^/:@]*:)[^/@]*@", "$1***@");
   }
 
   /** For H2: the database file; null otherwise. */

@@ -1,6 +1,6 @@
 package io.tlogsim.journal;
 
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.tlogsim.journal;
 
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.RunControl;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.RunControl;
 import io.tlogsim.kernel.Checkpoint;
 import io.tlogsim.kernel.CheckpointPolicy;
 import io.tlogsim.kernel.RunOutcome;

@@ -170,7 +170,7 @@ public final class Ledger {
 
   /** One line in one write, under a lock (two runs may end at once), forced to disk before returning. */
   private void append(String body) throws IOException {
-    Files.createDirectories(file.getParent());
+    PrivateFiles.createDirectories(file.getParent());
     boolean fresh = !Files.exists(file);
     if (fresh) {
       try {

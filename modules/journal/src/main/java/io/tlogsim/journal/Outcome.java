@@ -1,6 +1,5 @@
 package io.tlogsim.journal;
 
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.RunOutcome;
 import java.util.ArrayList;
@@ -15,7 +14,7 @@ import java.util.List;
  * @param nodes JVMs that held the clock or a component (the cross-node figures are the kernel's, as reported)
  */
 public record Outcome(long digest, long events, long windows, long messages,
-    @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) List<Object> results, long wallNanos, long recoveries, int nodes,
+    @io.tlogsim.kernel.Typed List<Object> results, long wallNanos, long recoveries, int nodes,
     long crossNodeMessages, long crossNodeBytes) implements CborSerializable {
 
   public static Outcome of(RunOutcome o) {

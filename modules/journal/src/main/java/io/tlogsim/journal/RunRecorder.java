@@ -1,6 +1,6 @@
 package io.tlogsim.journal;
 
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.kernel.Checkpoint;
 import io.tlogsim.kernel.CheckpointPolicy;
 import io.tlogsim.kernel.FactBatch;

@@ -1,13 +1,14 @@
 package io.tlogsim.journal;
 
 import com.typesafe.config.ConfigValueFactory;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.ParamSpec;
-import io.tlogsim.engine.scenario.Params;
-import io.tlogsim.engine.scenario.Reference;
-import io.tlogsim.engine.scenario.Scenario;
-import io.tlogsim.engine.scenario.ScenarioKind;
-import io.tlogsim.engine.scenario.Script;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.ParamSpec;
+import io.tlogsim.scenario.Params;
+import io.tlogsim.scenario.Reference;
+import io.tlogsim.scenario.Scenario;
+import io.tlogsim.scenario.ScenarioKind;
+import io.tlogsim.scenario.ScenarioLoader;
+import io.tlogsim.scenario.ScriptParser;
 import io.tlogsim.kernel.CborSerializable;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,11 +61,23 @@ public record RunSpec(String runId, String scenario, String kind, String descrip
     ScenarioKind k = kinds.stream().filter(x -> x.name().equals(kind)).findFirst().orElseThrow(() ->
         new BadInputException("run " + runId + ": its scenario kind '" + kind + "' is unknown to this version"));
     Map<String, Object> typed = new LinkedHashMap<>();
+    Map<String, Object> added = null; // parameters this version added since the run was stored: their defaults
     for (ParamSpec p : k.params()) {
       Object v = params.get(p.key());
       if (v == null) {
-        throw new BadInputException("run " + runId + ": the journal has no value for parameter '" + p.key()
-            + "' of kind " + kind + " (stored by another version?)");
+        if (added == null) {
+          added = new LinkedHashMap<>();
+          for (ScenarioLoader.ParamDefault d : new ScenarioLoader(kinds).defaults(k)) {
+            if (d.value() != null) added.put(d.spec().key(), d.value());
+          }
+        }
+        Object d = added.get(p.key());
+        if (d == null) {
+          throw new BadInputException("run " + runId + ": the journal has no value for parameter '" + p.key()
+              + "' of kind " + kind + ", and this version has no default for it (stored by another version?)");
+        }
+        typed.put(p.key(), d); // already of the parameter's type
+        continue;
       }
       typed.put(p.key(), switch (p.type()) {
         case INT -> ((Number) v).intValue();
@@ -72,7 +85,8 @@ public record RunSpec(String runId, String scenario, String kind, String descrip
         case DOUBLE -> ((Number) v).doubleValue();
         case BOOLEAN -> (Boolean) v;
         case CHOICE -> String.valueOf(v);
-        case SCRIPT -> Script.parse(p.key(), ConfigValueFactory.fromAnyRef(v, "run " + runId + " in the journal"), "");
+        case SCRIPT -> ScriptParser.parse(p.key(), ConfigValueFactory.fromAnyRef(v, "run " + runId + " in the journal"),
+            "");
       });
     }
     return new Scenario(scenario, k, description, seed, new Params(typed), reference, source, origins, seedOrigin,

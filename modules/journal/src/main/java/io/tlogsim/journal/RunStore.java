@@ -1,6 +1,6 @@
 package io.tlogsim.journal;
 
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.kernel.Checkpoint;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;

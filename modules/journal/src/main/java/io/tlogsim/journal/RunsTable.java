@@ -31,7 +31,7 @@ public final class RunsTable {
     return out;
   }
 
-  static String[] row(RunStore.Listed l) {
+  public static String[] row(RunStore.Listed l) {
     RunState s = l.state();
     if (s == null) {
       String started = l.ledger() == null || l.ledger().startedAtMillis() == 0 ? "?"

@@ -1,6 +1,5 @@
 package io.tlogsim.journal;
 
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.tlogsim.kernel.CborSerializable;
 
 /**
@@ -9,4 +8,4 @@ import io.tlogsim.kernel.CborSerializable;
  * readable when the kernel changes how it hands facts out.
  */
 public record StoredFact(long window, long time, int component,
-    @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object fact) implements CborSerializable {}
+    @io.tlogsim.kernel.Typed Object fact) implements CborSerializable {}

@@ -1,6 +1,6 @@
 package io.tlogsim.journal;
 
-import io.tlogsim.engine.scenario.BadInputException;
+import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.kernel.IntervalFact;
 import java.util.Arrays;
 import java.util.List;

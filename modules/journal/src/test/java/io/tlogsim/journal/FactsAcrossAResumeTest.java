@@ -3,8 +3,8 @@ package io.tlogsim.journal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tlogsim.engine.gcm1.Gcm1Kind;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.kinds.gcm1.Gcm1Kind;
+import io.tlogsim.scenario.Scenario;
 import io.tlogsim.kernel.Checkpoint;
 import io.tlogsim.kernel.CheckpointPolicy;
 import io.tlogsim.kernel.FactBatch;

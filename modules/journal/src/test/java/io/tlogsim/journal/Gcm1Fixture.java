@@ -1,8 +1,8 @@
 package io.tlogsim.journal;
 
-import io.tlogsim.engine.ScenarioKinds;
-import io.tlogsim.engine.gcm1.Gcm1Kind;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.kinds.ScenarioKinds;
+import io.tlogsim.kinds.gcm1.Gcm1Kind;
+import io.tlogsim.scenario.Scenario;
 import io.tlogsim.kernel.Checkpoint;
 import io.tlogsim.kernel.CheckpointPolicy;
 import io.tlogsim.kernel.RunOutcome;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.Scenario;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -32,8 +32,14 @@ class JournalBadInputTest {
     return JournalSettings.of(JournalKind.H2, data);
   }
 
+  /** As the journal's owner: with its passwords once tlogsim gave it them, else as an H2 file of anyone's. */
+  static Connection owner(JournalSettings s) throws SQLException {
+    H2Keys k = H2Keys.find(s);
+    return JournalDatabase.connect((k.state == H2Keys.State.STORED ? k : H2Keys.former()).owner(s));
+  }
+
   private static void sql(JournalSettings s, String... statements) throws SQLException {
-    try (Connection c = JournalDatabase.connect(s); Statement st = c.createStatement()) {
+    try (Connection c = owner(s); Statement st = c.createStatement()) {
       for (String q : statements) st.execute(q);
     }
   }
@@ -41,7 +47,7 @@ class JournalBadInputTest {
   /** Every row of the journal's tables, hashed: what "nothing changed" is checked against. */
   private static String contents(JournalSettings s) throws Exception {
     MessageDigest md = MessageDigest.getInstance("SHA-256");
-    try (Connection c = JournalDatabase.connect(s); Statement st = c.createStatement()) {
+    try (Connection c = owner(s); Statement st = c.createStatement()) {
       for (String table : new String[] {"\"event_journal\"", "\"snapshot\"", "\"event_tag\"", "tlogsim_journal"}) {
         try (ResultSet rs = st.executeQuery("SELECT * FROM " + table + " ORDER BY 1, 2")) {
           int cols = rs.getMetaData().getColumnCount();
@@ -80,7 +86,7 @@ class JournalBadInputTest {
     assertFalse(e.getMessage().contains("\n"));
     assertThrows(BadInputException.class, () -> Journal.openForReading(s));
     // H2 may rewrite its own file structures when a file is opened; what it holds is left as it was.
-    try (Connection c = JournalDatabase.connect(s); Statement st = c.createStatement();
+    try (Connection c = owner(s); Statement st = c.createStatement();
         ResultSet rs = st.executeQuery("SELECT table_name FROM information_schema.tables WHERE table_schema = 'PUBLIC'")) {
       assertTrue(rs.next());
       assertEquals("ACCOUNTS", rs.getString(1));

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.Scenario;
 import io.tlogsim.kernel.RunOutcome;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +40,7 @@ class JournalIntegrityTest {
   }
 
   private static void sql(JournalSettings s, String statement, Object... args) throws SQLException {
-    try (Connection c = JournalDatabase.connect(s); PreparedStatement st = c.prepareStatement(statement)) {
+    try (Connection c = JournalBadInputTest.owner(s); PreparedStatement st = c.prepareStatement(statement)) {
       for (int i = 0; i < args.length; i++) st.setObject(i + 1, args[i]);
       st.execute();
     }

@@ -29,7 +29,7 @@ class JournalSchemaTest {
     assertEquals(data.resolve("nested/data/journal/tlogsim.mv.db").toAbsolutePath(), s.h2File());
     assertEquals(JournalDatabase.Found.EXISTING, JournalDatabase.prepare(s, true));
     assertEquals(JournalDatabase.Found.EXISTING, JournalDatabase.prepare(s, false));
-    try (Connection c = JournalDatabase.connect(s); Statement st = c.createStatement()) {
+    try (Connection c = JournalDatabase.connect(H2Keys.find(s).everyday(s)); Statement st = c.createStatement()) {
       try (ResultSet rs = st.executeQuery("SELECT format, created_by FROM tlogsim_journal")) {
         assertTrue(rs.next());
         assertEquals(JournalDatabase.FORMAT, rs.getInt(1));

@@ -1,6 +1,5 @@
 package io.tlogsim.journal;
 
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.tlogsim.kernel.CborSerializable;
 import io.tlogsim.kernel.Context;
 import io.tlogsim.kernel.Event;
@@ -21,7 +20,7 @@ final class Noting implements SimComponent {
     this.every = every;
   }
 
-  record State(@JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object inner, long seen, long sinceInterval)
+  record State(@io.tlogsim.kernel.Typed Object inner, long seen, long sinceInterval)
       implements CborSerializable {}
 
   @Override

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.Scenario;
 import io.tlogsim.kernel.Checkpoint;
 import io.tlogsim.kernel.RunOutcome;
 import java.sql.Connection;
@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
 class PostgresJournalTest {
   static final String URL = env("TLOGSIM_JDBC_URL", "jdbc:postgresql://127.0.0.1:5432/tlogsim");
   static final String USER = env("TLOGSIM_JDBC_USER", "tlogsim");
-  static final String PASSWORD = env("TLOGSIM_JDBC_PASSWORD", "tlogsim");
+  static final String PASSWORD = // as tlogsim finds it: TLOGSIM_JDBC_PASSWORD, else the password file setup.sh wrote
+      JournalSettings.of(JournalKind.POSTGRES, java.nio.file.Path.of("data")).password();
 
   private String database;
   private JournalSettings settings;

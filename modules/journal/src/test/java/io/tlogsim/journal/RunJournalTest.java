@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.Scenario;
 import io.tlogsim.kernel.Checkpoint;
 import io.tlogsim.kernel.RunOutcome;
 import java.nio.file.Files;
@@ -155,8 +155,8 @@ class RunJournalTest {
 
   @Test
   void theScenarioComesBackFromTheJournalWithItsParameterTypesAndReference() {
-    Scenario s = io.tlogsim.engine.ScenarioKinds.loader().load("gcm1", Map.of("sessions", "700"));
-    Scenario ref = io.tlogsim.engine.ScenarioKinds.loader().load("gcm1", Map.of());
+    Scenario s = io.tlogsim.kinds.ScenarioKinds.loader().load("gcm1", Map.of("sessions", "700"));
+    Scenario ref = io.tlogsim.kinds.ScenarioKinds.loader().load("gcm1", Map.of());
     try (Journal j = Journal.openForWriting(h2())) {
       RunRecorder.start(j, RunSpec.of("a", s.withSeed(5, "--seed"), 2, TraceLevel.SUMMARY, "/tmp/a", "tlogsim run gcm1",
           Map.of())).interrupted("test");
@@ -164,7 +164,7 @@ class RunJournalTest {
           .interrupted("test");
     }
     try (Journal j = Journal.openForReading(h2())) {
-      Scenario back = j.store().load("a").spec().scenario(io.tlogsim.engine.ScenarioKinds.all());
+      Scenario back = j.store().load("a").spec().scenario(io.tlogsim.kinds.ScenarioKinds.all());
       assertEquals(s.params().asMap(), back.params().asMap());
       s.params().asMap().forEach((k, v) -> assertEquals(v.getClass(), back.params().asMap().get(k).getClass(), k));
       assertEquals(5, back.seed());
@@ -172,7 +172,7 @@ class RunJournalTest {
       assertEquals(s.droppedReference(), back.droppedReference());
       assertEquals(s.origins(), back.origins());
       assertEquals(s.source(), back.source());
-      Scenario refBack = j.store().load("b").spec().scenario(io.tlogsim.engine.ScenarioKinds.all());
+      Scenario refBack = j.store().load("b").spec().scenario(io.tlogsim.kinds.ScenarioKinds.all());
       assertEquals(ref.reference(), refBack.reference());
       assertEquals(ref.seedOrigin(), refBack.seedOrigin());
       assertEquals(ref.endTimeNanos(), refBack.endTimeNanos());

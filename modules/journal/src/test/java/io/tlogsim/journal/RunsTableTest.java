@@ -2,7 +2,7 @@ package io.tlogsim.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.scenario.Scenario;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,5 @@
 package io.tlogsim.kernel;
 
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,7 +52,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
 
   /** A component's digest and results at the end of the run, and the facts it recorded as it finished. */
   public record Final(int component, long epoch, long digest, long events,
-      @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object results, List<RecordedFact> facts) implements Command {}
+      @Typed Object results, List<RecordedFact> facts) implements Command {}
 
   /** A component cannot go on. */
   public record Failed(int component, long epoch, long window, String reason, boolean outOfMemory)

@@ -1,6 +1,5 @@
 package io.tlogsim.kernel;
 
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
  * Everything one component holds at the start of a checkpoint window: its model's state, the events it holds (every
@@ -9,7 +8,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  */
 public record ComponentState(
     int component,
-    @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object model,
+    @Typed Object model,
     EventQueue.State queue,
     long digest,
     long events,

@@ -1,6 +1,5 @@
 package io.tlogsim.kernel;
 
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
  * The events one component sent on one link during one window, sorted by time (events of one instant in the order
@@ -11,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  *     before its own checkpoint of this window, which keeps checkpoints consistent cuts
  */
 public record EventBatch(long window, int link, long firstSeq, long[] time, int[] kind, long[] a, long[] b, long[] c,
-    long[] d, @JsonTypeInfo(use = JsonTypeInfo.Id.CLASS) Object[] payload) implements ComponentActor.Command {
+    long[] d, @Typed Object[] payload) implements ComponentActor.Command {
 
   public int size() {
     return time.length;

@@ -168,6 +168,6 @@ final class Timers {
   }
 
   record State(long[] time, long[] seq, int[] kind, long[] a, long[] b, long[] c, long[] d,
-      @com.fasterxml.jackson.annotation.JsonTypeInfo(use = com.fasterxml.jackson.annotation.JsonTypeInfo.Id.CLASS)
+      @Typed
       Object[] payload, long nextSeq) implements CborSerializable {}
 }

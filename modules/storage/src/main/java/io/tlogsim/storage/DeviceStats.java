@@ -1,7 +1,6 @@
 package io.tlogsim.storage;
 
 import io.tlogsim.kernel.CborSerializable;
-import java.nio.ByteBuffer;
 import java.util.Collections;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -48,37 +47,12 @@ public record DeviceStats(String name, String model, long reads, long writes, lo
   }
 
   public Histogram latencies() {
-    return decode(latencyHistogram);
+    return LatencyHistograms.decode(latencyHistogram);
   }
 
   /** A latency percentile in us, bounded by the exact maximum (a histogram bucket's top may exceed it). */
   public double latencyPercentileUs(double percentile) {
     if (requests() == 0) return 0;
     return Math.min(latencies().getValueAtPercentile(percentile), latencyMaxNanos) / 1e3;
-  }
-
-  static Histogram newHistogram() {
-    Histogram h = new Histogram(3);
-    h.setAutoResize(true);
-    return h;
-  }
-
-  static byte[] encode(Histogram h) {
-    ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-    int n = h.encodeIntoCompressedByteBuffer(buf);
-    byte[] out = new byte[n];
-    buf.flip();
-    buf.get(out);
-    return out;
-  }
-
-  static Histogram decode(byte[] bytes) {
-    try {
-      Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
-      h.setAutoResize(true);
-      return h;
-    } catch (java.util.zip.DataFormatException e) {
-      throw new IllegalArgumentException("corrupt latency histogram", e);
-    }
   }
 }

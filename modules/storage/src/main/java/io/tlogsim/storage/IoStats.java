@@ -27,7 +27,7 @@ public final class IoStats {
   private long busyClosed, busyStart, lastBusyEnd;
   private long unknown; // requests that arrived and whose completion is not known yet
   private long latencySum, latencyMax, throttled;
-  private Histogram latency = DeviceStats.newHistogram();
+  private Histogram latency = LatencyHistograms.newHistogram();
   private long[] sReads = new long[0], sWrites = new long[0], sBytes = new long[0], sQueue = new long[0],
       sThrottled = new long[0];
   private int emitted; // seconds [0, emitted) have been recorded as facts
@@ -190,13 +190,14 @@ public final class IoStats {
         Arrays.copyOf(sBytes, n), Arrays.copyOf(sQueue, n), Arrays.copyOf(sThrottled, n));
     long busy = busyClosed + Math.max(0, Math.min(lastBusyEnd, VirtualTime.plus(endTime, 1)) - busyStart);
     return new DeviceStats(name, model, reads, writes, flushes, zeroFills, bytesRead, bytesWritten, bytesZeroed,
-        Math.min(busy, endTime), latencySum, latencyMax, throttled, DeviceStats.encode(latency), series, counters);
+        Math.min(busy, endTime), latencySum, latencyMax, throttled, LatencyHistograms.encode(latency), series,
+        counters);
   }
 
   State state() {
     return new State(new long[] {reads, writes, flushes, zeroFills, bytesRead, bytesWritten, bytesZeroed, busyClosed,
         busyStart, lastBusyEnd, unknown, latencySum, latencyMax, throttled, emitted, tickAt, endTime},
-        DeviceStats.encode(latency),
+        LatencyHistograms.encode(latency),
         sReads.clone(), sWrites.clone(), sBytes.clone(), sQueue.clone(), sThrottled.clone());
   }
 
@@ -219,7 +220,7 @@ public final class IoStats {
     emitted = (int) v[14];
     tickAt = v[15];
     endTime = v[16];
-    latency = DeviceStats.decode(s.latency());
+    latency = LatencyHistograms.decode(s.latency());
     sReads = s.reads().clone();
     sWrites = s.writes().clone();
     sBytes = s.bytes().clone();

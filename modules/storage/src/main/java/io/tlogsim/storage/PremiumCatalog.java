@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * The cloud storage tables the premium disk model reads (REFERENCE.md section 4; the engine loads them from
+ * The cloud storage tables the premium disk model reads (REFERENCE.md section 4; {@link StorageTables} loads them from
  * config/application.conf): Premium SSD sizes, the managed-instance per-file bands, credit bursting (burst IOPS and
  * MiB/s, for how long a full bucket lasts), the I/O unit a disk counts against its IOPS cap, and the per-instance log
  * rate (per vCore and at most).

@@ -3,15 +3,13 @@ package io.tlogsim.storage;
 import io.tlogsim.kernel.Protocol;
 import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.Topology;
-import io.tlogsim.storage.load.IoJobSpec;
-import io.tlogsim.storage.load.IoJobs;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Builds devices (a RAID controller with its members, each its own component) and their requesters into one
  * topology, with every link's lookahead taken from the models' own least delays. Other components can be added
- * through {@link #component} and {@link #link}.
+ * through {@link #component} and {@link #link} (fio-like jobs: {@code io.tlogsim.storage.load.IoJobs#place}).
  */
 public final class StorageAssembly {
   private final Topology.Builder tb = Topology.builder();
@@ -92,14 +90,6 @@ public final class StorageAssembly {
     int toDevice = link(requester, device.id(), DeviceProtocol.REQUESTS_PORT, submitNanos);
     link(device.id(), requester, completionsPort, device.device().replyLookaheadNanos());
     return toDevice;
-  }
-
-  /** Adds fio-like jobs against a device; returns their component id. */
-  public int jobs(String name, IoJobSpec spec, Placed device) {
-    int id = component(name, List.of(DeviceProtocol.COMPLETIONS), List.of(DeviceProtocol.REQUESTS));
-    int toDevice = connect(id, device, 0, spec.submitNanos());
-    setModel(id, new IoJobs(spec, toDevice));
-    return id;
   }
 
   /** Every device built so far (members included), in the order built, with its component id. */

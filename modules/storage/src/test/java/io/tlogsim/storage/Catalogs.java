@@ -2,7 +2,7 @@ package io.tlogsim.storage;
 
 import java.util.List;
 
-/** The premium disk tables of REFERENCE.md section 4 as tests use them (the engine reads the same from config). */
+/** The premium disk tables of REFERENCE.md section 4 as tests use them (StorageTables reads the same from config). */
 final class Catalogs {
   private Catalogs() {}
 

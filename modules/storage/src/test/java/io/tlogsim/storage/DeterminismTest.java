@@ -16,6 +16,7 @@ import io.tlogsim.kernel.Simulation;
 import io.tlogsim.kernel.Topology;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.storage.load.IoJobSpec;
+import io.tlogsim.storage.load.IoJobs;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -35,21 +36,21 @@ class DeterminismTest {
   static Rig rig() {
     StorageAssembly a = new StorageAssembly();
     IoJobSpec mixed = new IoJobSpec("randrw", 16 << 10, 8, 2, 70, 4 * Rigs.GIB, 0, END, 2_000);
-    a.jobs("jobs-ssd", mixed, a.device("ssd", new DeviceSetup.OfSsd(Rigs.ssd(false))));
-    a.jobs("jobs-hdd", mixed, a.device("hdd", new DeviceSetup.OfHdd(Rigs.hdd15k(146 * Rigs.GIB, 8))));
+    IoJobs.place(a, "jobs-ssd", mixed, a.device("ssd", new DeviceSetup.OfSsd(Rigs.ssd(false))));
+    IoJobs.place(a, "jobs-hdd", mixed, a.device("hdd", new DeviceSetup.OfHdd(Rigs.hdd15k(146 * Rigs.GIB, 8))));
     PremiumSpec p20 = PremiumSpec.named(Catalogs.azure(1), "P20", 2_000_000, 50_000_000, true, 0);
-    a.jobs("jobs-p20", new IoJobSpec("randwrite", 8 << 10, 64, 1, 0, Rigs.GIB, 0, END, 1_000),
+    IoJobs.place(a, "jobs-p20", new IoJobSpec("randwrite", 8 << 10, 64, 1, 0, Rigs.GIB, 0, END, 1_000),
         a.device("p20", new DeviceSetup.OfPremium(p20)));
     PremiumSpec file = PremiumSpec.forFile(Catalogs.azure(), 300, 2_000_000, 50_000_000, true, 2);
-    a.jobs("jobs-file", new IoJobSpec("randrw", 64 << 10, 32, 1, 50, 64 * Rigs.GIB, 0, END, 1_000),
+    IoJobs.place(a, "jobs-file", new IoJobSpec("randrw", 64 << 10, 32, 1, 50, 64 * Rigs.GIB, 0, END, 1_000),
         a.device("file", new DeviceSetup.OfPremium(file)));
     HddSpec disk = Rigs.hdd15k(73 * Rigs.GIB, 1);
     RaidSpec r5 = new RaidSpec(5, 4, 64 << 10, disk.capacityBytes(), true, true, 2 << 20, 50_000, 20_000, 4);
-    a.jobs("jobs-r5", new IoJobSpec("randrw", 8 << 10, 32, 1, 50, 200 * Rigs.GIB, 0, END, 1_000),
+    IoJobs.place(a, "jobs-r5", new IoJobSpec("randrw", 8 << 10, 32, 1, 50, 200 * Rigs.GIB, 0, END, 1_000),
         a.device("r5", new DeviceSetup.OfRaid(r5, new DeviceSetup.OfHdd(disk))));
     SsdSpec flash = Rigs.ssd(true);
     RaidSpec r10 = new RaidSpec(10, 4, 64 << 10, flash.capacityBytes(), false, true, 0, 50_000, 10_000, 4);
-    a.jobs("jobs-r10", new IoJobSpec("write", 256 << 10, 4, 1, 0, Rigs.GIB, 0, END, 1_000),
+    IoJobs.place(a, "jobs-r10", new IoJobSpec("write", 256 << 10, 4, 1, 0, Rigs.GIB, 0, END, 1_000),
         a.device("r10", new DeviceSetup.OfRaid(r10, new DeviceSetup.OfSsd(flash))));
     return new Rig(a.topology(), a.models(), a.devices());
   }

@@ -6,6 +6,7 @@ import io.tlogsim.kernel.Simulation;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.storage.load.IoJobSpec;
 import io.tlogsim.storage.load.IoJobStats;
+import io.tlogsim.storage.load.IoJobs;
 
 /** Test rigs: fio-like jobs against one device, run to the end. */
 final class Rigs {
@@ -43,7 +44,7 @@ final class Rigs {
   static Run run(DeviceSetup setup, IoJobSpec job, RunSettings settings) {
     StorageAssembly a = new StorageAssembly();
     StorageAssembly.Placed dev = a.device("dev", setup);
-    int jobs = a.jobs("jobs", job, dev);
+    int jobs = IoJobs.place(a, "jobs", job, dev);
     RunOutcome out = Simulation.run(a.topology(), a.models(), settings);
     return new Run(out, (IoJobStats) out.results().get(jobs), (DeviceStats) out.results().get(dev.id()), a);
   }

@@ -2,16 +2,16 @@ package io.tlogsim.analysis.advise;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import io.tlogsim.engine.scenario.SummaryPaths;
-import io.tlogsim.engine.ScenarioKinds;
-import io.tlogsim.engine.iobench.StorageTables;
-import io.tlogsim.engine.logspace.VlfRule;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.RunControl;
-import io.tlogsim.engine.scenario.Scenario;
-import io.tlogsim.engine.scenario.Text;
+import io.tlogsim.database.logspace.VlfRule;
+import io.tlogsim.kinds.ScenarioKinds;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.Scenario;
+import io.tlogsim.scenario.SummaryPaths;
+import io.tlogsim.scenario.Text;
 import io.tlogsim.storage.ManagedInstanceBand;
 import io.tlogsim.storage.PremiumCatalog;
+import io.tlogsim.storage.StorageTables;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,11 +36,18 @@ import java.util.function.Consumer;
 public final class Advisor {
   /** What the user asks. {@code logGrowthGiBPerHour} <= 0: take it from the simulated log rate. */
   public record Request(double targetCommitsPerSecond, double maxLossMs, String device, double logGrowthGiBPerHour,
-      String sqlServerVersion, long seed, String load) {
-    /** On the built-in load, {@link #BASE}. */
+      String sqlServerVersion, long seed, String load, int vCores) {
+    /** On the built-in load, {@link #BASE}, with the instance's vCores of tlogsim.advisor. */
     public Request(double targetCommitsPerSecond, double maxLossMs, String device, double logGrowthGiBPerHour,
         String sqlServerVersion, long seed) {
-      this(targetCommitsPerSecond, maxLossMs, device, logGrowthGiBPerHour, sqlServerVersion, seed, BASE);
+      this(targetCommitsPerSecond, maxLossMs, device, logGrowthGiBPerHour, sqlServerVersion, seed, BASE,
+          defaultVCores());
+    }
+
+    public Request(double targetCommitsPerSecond, double maxLossMs, String device, double logGrowthGiBPerHour,
+        String sqlServerVersion, long seed, String load) {
+      this(targetCommitsPerSecond, maxLossMs, device, logGrowthGiBPerHour, sqlServerVersion, seed, load,
+          defaultVCores());
     }
 
     public Request {
@@ -51,6 +58,9 @@ public final class Advisor {
       if (!(targetCommitsPerSecond > 0 && targetCommitsPerSecond <= 10_000_000)) {
         throw new BadInputException("--target-commits-per-second: must be a number above 0 and at most 10,000,000,"
             + " got " + Text.plain(targetCommitsPerSecond));
+      }
+      if (vCores < 0 || vCores > 1024) {
+        throw new BadInputException("--vcores: must be an integer from 0 (no log-rate cap) to 1024, got " + vCores);
       }
       if (!(maxLossMs >= 0 && maxLossMs <= 3_600_000)) {
         throw new BadInputException("--max-loss-ms: must be from 0 (fully durable) to 3,600,000, got "
@@ -72,7 +82,7 @@ public final class Advisor {
   /** A flush policy as the advisor tries it: its name and the commit-path settings it stands for. */
   public record Policy(String name, Map<String, String> settings) {}
 
-  /** The candidates, most durable first (README, "Experiments"). */
+  /** The candidates, most durable first (docs/experiments.md). */
   public static final List<Policy> POLICIES = List.of(
       new Policy("per-commit", Map.of("flushPolicy", "per-commit")),
       new Policy("group-commit-200us", Map.of("flushPolicy", "group-commit", "groupCommitDelayUs", "200")),
@@ -139,6 +149,30 @@ public final class Advisor {
     }
   }
 
+  /** The managed instance's vCores the log-rate cap assumes unless --vcores says (tlogsim.advisor.vCores). */
+  public static int defaultVCores() {
+    return ConfigFactory.load().getInt("tlogsim.advisor.vCores");
+  }
+
+  /**
+   * The log records one commit of the load writes, in bytes: measured by a short run of it (a few sessions, per
+   * commit, on the device asked for), for a target given as a log rate (MB/s) rather than a commit rate.
+   */
+  public static double recordBytesPerCommit(String load, String device, long seed) {
+    Map<String, String> set = new LinkedHashMap<>(Map.of("sessions", "4", "flushPolicy", "per-commit",
+        "logDevice", device, "warmupSeconds", "0"));
+    set.put("simulatedSeconds", ConfigFactory.load().getString("tlogsim.advisor.simulatedSeconds"));
+    Scenario s = ScenarioKinds.loader().load(load, set).withSeed(seed, "advise");
+    Map<String, Object> sum = s.run(new RunControl(s.seed(), 1, null)).summary();
+    double commits = SummaryPaths.number(sum, "commits.count");
+    double bytes = SummaryPaths.number(sum, "log.recordBytes");
+    if (!(commits > 0) || !(bytes > 0)) {
+      throw new BadInputException("--target-mb-per-second: the load " + load + " commits nothing in a short run, so "
+          + "its log per commit is unknown; give --target-commits-per-second");
+    }
+    return bytes / commits;
+  }
+
   double margin() {
     return conf.getDouble("targetMargin");
   }
@@ -185,9 +219,16 @@ public final class Advisor {
   private List<Map<String, String>> deviceCandidates() {
     List<Map<String, String>> out = new ArrayList<>();
     if (req.device().equals("premium")) {
+      // each band's smallest file (its limits are the band's, whatever the size in it): the size the advice names
+      long lower = 0;
       for (ManagedInstanceBand b : StorageTables.premium().bands()) {
-        out.add(Map.of("logDevice", "premium", "premiumTier", "auto", "premiumFileSizeGiB",
-            String.valueOf(b.maxGiB())));
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("logDevice", "premium");
+        d.put("premiumTier", "auto");
+        d.put("premiumFileSizeGiB", String.valueOf(lower + 1));
+        d.put("premiumLogRateVCores", String.valueOf(req.vCores()));
+        out.add(d);
+        lower = b.maxGiB();
       }
     } else {
       out.add(Map.of("logDevice", req.device()));
@@ -229,6 +270,12 @@ public final class Advisor {
   private static String deviceLabel(Map<String, String> dev) {
     String d = dev.get("logDevice");
     return d.equals("premium") ? "premium file " + dev.get("premiumFileSizeGiB") + " GiB" : d;
+  }
+
+  /** The managed-instance file the run used (premium), or null. */
+  private static Double runFileGiB(Run r) {
+    String g = r.settings().get("premiumFileSizeGiB");
+    return g == null ? null : Double.parseDouble(g);
   }
 
   /**
@@ -295,7 +342,7 @@ public final class Advisor {
 
   /** The load the runs put on the log: its scenario's name and description. */
   public String loadDescription() {
-    Scenario s = scenario(Map.of("sessions", "1"));
+    Scenario s = ScenarioKinds.loader().load(req.load(), Map.of()); // its own words, before the advisor's --set
     return s.name() + (s.description().isEmpty() ? "" : ": " + s.description());
   }
 
@@ -311,8 +358,22 @@ public final class Advisor {
       perHour = r.logBytesPerSecond() * (req.targetCommitsPerSecond() / r.commitsPerSecond()) * 3600 / GIB;
       source = "simulated";
     }
-    return sizing(perHour, source, r.logWritesPerSecond() * req.targetCommitsPerSecond() / r.commitsPerSecond(),
+    Sizing sz = sizing(perHour, source, r.logWritesPerSecond() * req.targetCommitsPerSecond() / r.commitsPerSecond(),
         r.logMBps() * 1e6 / MIB * req.targetCommitsPerSecond() / r.commitsPerSecond());
+    Double ran = runFileGiB(r);
+    if (ran == null) return sz;
+    // the file the simulated run reached the target on: the advice names it (a larger log needs a larger file)
+    String band = null;
+    double file = Math.max(ran, Math.ceil(sz.logGiB()));
+    for (ManagedInstanceBand b : StorageTables.premium().bands()) {
+      if (file <= b.maxGiB()) {
+        band = b.name();
+        break;
+      }
+    }
+    return new Sizing(sz.growthGiBPerHour(), sz.growthSource(), sz.backupMinutes(), sz.backupGiB(),
+        sz.backupSeconds(), sz.backupWithinBound(), sz.logGiB(), sz.growthMiB(), sz.vlfsAtCreation(),
+        sz.vlfsPerGrowth(), sz.growthZeroed(), band, file, sz.cloudIopsNeeded(), sz.cloudMiBpsNeeded());
   }
 
   static final double GIB = 1L << 30;

@@ -1,6 +1,6 @@
 package io.tlogsim.analysis.calibrate;
 
-import io.tlogsim.engine.iobench.DeviceProfiles;
+import io.tlogsim.storage.DeviceProfiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -1,10 +1,10 @@
 package io.tlogsim.analysis.calibrate;
 
-import io.tlogsim.engine.ScenarioKinds;
-import io.tlogsim.engine.iobench.DeviceProfiles;
-import io.tlogsim.engine.scenario.RunControl;
-import io.tlogsim.engine.scenario.Scenario;
-import io.tlogsim.engine.scenario.SummaryPaths;
+import io.tlogsim.kinds.ScenarioKinds;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.Scenario;
+import io.tlogsim.scenario.SummaryPaths;
+import io.tlogsim.storage.DeviceProfiles;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;

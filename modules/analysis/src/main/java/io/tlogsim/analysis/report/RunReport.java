@@ -1,11 +1,11 @@
 package io.tlogsim.analysis.report;
 
-import io.tlogsim.engine.scenario.SummaryPaths;
-import io.tlogsim.engine.series.CommitInterval;
-import io.tlogsim.engine.series.Histograms;
-import io.tlogsim.engine.series.LogInterval;
+import io.tlogsim.database.series.CommitInterval;
+import io.tlogsim.database.series.Histograms;
+import io.tlogsim.database.series.LogInterval;
 import io.tlogsim.kernel.IntervalFact;
 import io.tlogsim.kernel.RecordedFact;
+import io.tlogsim.scenario.SummaryPaths;
 import java.lang.reflect.RecordComponent;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -66,8 +66,22 @@ public final class RunReport {
     private final StringBuilder charts = new StringBuilder();
     private final List<String> csvNames = new ArrayList<>();
 
+    /** The run's end (ns): no interval is drawn or written past it (a run often ends long before its limit). */
+    private final long end;
+
     Builder(Input in) {
       this.in = in;
+      this.end = runEndNanos(in.summary());
+    }
+
+    /** An interval's end, at most the run's end. */
+    private long clip(long to) {
+      return Math.min(to, end);
+    }
+
+    /** An interval that starts at or after the run's end and holds nothing: a component's tick past the end. */
+    private boolean pastTheEnd(long from, boolean empty) {
+      return from >= end && empty;
     }
 
     void build() {
@@ -76,12 +90,16 @@ public final class RunReport {
       Map<Class<?>, List<RecordedFact>> others = new LinkedHashMap<>();
       for (RecordedFact f : in.facts()) {
         if (f.fact() instanceof CommitInterval c) {
+          if (pastTheEnd(c.fromNanos(), c.commits() == 0)) continue;
           commits.computeIfAbsent(database(f.component()), k -> new TreeMap<>())
-              .computeIfAbsent(c.fromNanos(), k -> new Merged(c.fromNanos(), c.toNanos(), c.warmup())).add(c);
+              .computeIfAbsent(c.fromNanos(), k -> new Merged(c.fromNanos(), clip(c.toNanos()), c.warmup())).add(c);
         } else if (f.fact() instanceof LogInterval l) {
+          if (pastTheEnd(l.fromNanos(), l.writes() == 0)) continue;
           writes.computeIfAbsent(database(f.component()), k -> new TreeMap<>())
-              .computeIfAbsent(l.fromNanos(), k -> new LogMerged(l.fromNanos(), l.toNanos())).add(l);
-        } else if (f.fact() instanceof IntervalFact && f.fact() instanceof Record) {
+              .computeIfAbsent(l.fromNanos(), k -> new LogMerged(l.fromNanos(), clip(l.toNanos()))).add(l);
+        } else if (f.fact() instanceof IntervalFact && f.fact() instanceof Record r) {
+          Map<String, Object> v = fields(r);
+          if (v.get("fromNanos") instanceof Number from && pastTheEnd(from.longValue(), allZero(v))) continue;
           others.computeIfAbsent(f.fact().getClass(), k -> new ArrayList<>()).add(f);
         }
       }
@@ -115,8 +133,8 @@ public final class RunReport {
 
     private void commitSeries(Map<String, Map<Long, Merged>> byDb) {
       List<List<String>> rows = new ArrayList<>();
-      SvgChart rate = new SvgChart("Commits per second", "simulated s", "commits/s");
-      SvgChart lat = new SvgChart("Commit latency percentiles per interval", "simulated s", "latency, us");
+      SvgChart rate = new SvgChart("Commits per second", "simulated time, s", "commits/s");
+      SvgChart lat = new SvgChart("Commit latency percentiles per interval", "simulated time, s", "latency, us");
       boolean one = byDb.size() == 1;
       boolean warm = false;
       boolean positiveLatencies = true;
@@ -150,6 +168,7 @@ public final class RunReport {
           for (int k = 0; k < pcts.length; k++) lat.add(names[k], x, p[k]);
         } else {
           lat.add(db + " p50", x, p[0]);
+          lat.add(db + " p90", x, p[1]);
           lat.add(db + " p99", x, p[2]);
         }
       }
@@ -160,7 +179,8 @@ public final class RunReport {
           : null;
       chart(rate, note);
       // a log scale shows p50 and p99.9 apart; latencies of 0 (commits that wait for nothing) need a linear one
-      chart(lat.logY(positiveLatencies), "Percentiles of the commits acknowledged in each interval (all sessions).");
+      chart(lat.logY(positiveLatencies).layered(), "Percentiles of the commits acknowledged in each interval (all "
+          + "sessions); where they coincide (few commits in an interval) the wider line lies under the narrower.");
     }
 
     /** Pools' commits of one interval, merged exactly (their histograms added). */
@@ -258,15 +278,15 @@ public final class RunReport {
      * simple device, GCM-1's) from the log's writes, which are that device's requests.
      */
     private void deviceCharts(Map<Class<?>, List<RecordedFact>> others, Map<String, Map<Long, LogMerged>> writes) {
-      SvgChart iops = new SvgChart("Device IOPS", "simulated s", "I/Os per s");
-      SvgChart mbps = new SvgChart("Device MB/s", "simulated s", "MB/s (10^6 B)");
+      SvgChart iops = new SvgChart("Device IOPS", "simulated time, s", "I/Os per s");
+      SvgChart mbps = new SvgChart("Device MB/s", "simulated time, s", "MB/s (10^6 B)");
       Map<String, List<double[]>> byDevice = new TreeMap<>(); // device -> (mid, iops, mbps)
       double xMin = Double.POSITIVE_INFINITY, xMax = Double.NEGATIVE_INFINITY;
       for (Map.Entry<Class<?>, List<RecordedFact>> e : others.entrySet()) {
         if (!e.getKey().getSimpleName().equals("DeviceInterval")) continue;
         for (RecordedFact f : e.getValue()) {
           Map<String, Object> v = fields((Record) f.fact());
-          long from = ((Number) v.get("fromNanos")).longValue(), to = ((Number) v.get("toNanos")).longValue();
+          long from = ((Number) v.get("fromNanos")).longValue(), to = clip(((Number) v.get("toNanos")).longValue());
           double dt = (to - from) / 1e9;
           if (dt <= 0) continue;
           long ios = ((Number) v.get("reads")).longValue() + ((Number) v.get("writes")).longValue();
@@ -361,33 +381,54 @@ public final class RunReport {
       Map<String, Map<String, List<double[]>>> lines = new LinkedHashMap<>(); // field -> line -> (x, y)
       for (RecordedFact f : facts) {
         Map<String, Object> v = fields((Record) f.fact());
+        if (v.get("toNanos") instanceof Long to && v.get("fromNanos") instanceof Long from) {
+          v.put("toNanos", Math.max(from, clip(to)));
+        }
         String component = in.componentName().apply(f.component());
         List<String> row = new ArrayList<>(List.of(component, seconds(f.time())));
         for (String h : header.subList(2, header.size())) row.add(cell(v.get(h)));
         rows.add(row);
         double x = v.get("fromNanos") instanceof Number a && v.get("toNanos") instanceof Number b
             ? (a.longValue() + b.longValue()) / 2e9 : f.time() / 1e9;
+        double dt = v.get("fromNanos") instanceof Number a && v.get("toNanos") instanceof Number b
+            ? Math.max(1e-9, (b.longValue() - a.longValue()) / 1e9) : 1;
         StringBuilder line = new StringBuilder(component);
         for (String k : keys) if (!String.valueOf(v.get(k)).equals(component)) line.append(' ').append(v.get(k));
         for (String n : numeric) {
           lines.computeIfAbsent(n, k -> new TreeMap<>()).computeIfAbsent(line.toString(), k -> new ArrayList<>())
-              .add(new double[] {x, ((Number) v.get(n)).doubleValue()});
+              .add(new double[] {x, ((Number) v.get(n)).doubleValue(), dt});
         }
       }
       String base = kebab(type.getSimpleName().replaceAll("Interval$", ""));
       add(new Csv(base + "-intervals.csv", header, rows));
+      List<String> allZero = new ArrayList<>();
       for (Map.Entry<String, Map<String, List<double[]>>> e : lines.entrySet()) {
-        SvgChart c = new SvgChart(type.getSimpleName() + "." + e.getKey(), "simulated s", e.getKey());
+        Axis axis = axis(type, e.getKey());
+        SvgChart c = new SvgChart(subject(type) + ": " + axis.name(), "simulated time, s", axis.name() + ", " + axis.unit());
+        int drawnLines = 0;
         for (Map.Entry<String, List<double[]>> l : e.getValue().entrySet()) {
           double[] x = new double[l.getValue().size()], y = new double[x.length];
+          boolean nonZero = false;
           for (int i = 0; i < x.length; i++) {
             x[i] = l.getValue().get(i)[0];
-            y[i] = l.getValue().get(i)[1];
+            y[i] = l.getValue().get(i)[1] * axis.scale() / (axis.perSecond() ? l.getValue().get(i)[2] : 1);
+            nonZero |= y[i] != 0;
           }
+          if (!nonZero) continue; // an all-zero line says nothing a chart should show
           double[][] t = thin(x, y);
           c.add(l.getKey(), t[0], t[1]);
+          drawnLines++;
         }
-        chart(c, "From the run's " + type.getSimpleName() + " facts (" + base + "-intervals.csv).");
+        if (drawnLines == 0) {
+          allZero.add(axis.name());
+          continue;
+        }
+        chart(c, "From the run's " + type.getSimpleName() + " facts, field " + e.getKey() + " (" + base
+            + "-intervals.csv).");
+      }
+      if (!allZero.isEmpty()) {
+        charts.append("<p class=\"note\">").append(SvgChart.esc(subject(type) + ": 0 throughout the run, not drawn: "
+            + String.join(", ", allZero) + " (" + base + "-intervals.csv)")).append("</p>\n");
       }
     }
 
@@ -459,9 +500,20 @@ public final class RunReport {
       if (!in.tables().isEmpty()) {
         b.append("<h2>Tables</h2>\n");
         for (Map.Entry<String, List<String>> t : new TreeMap<>(in.tables()).entrySet()) {
-          b.append("<h3>").append(SvgChart.esc(t.getKey())).append("</h3>\n<pre>");
-          for (String l : t.getValue()) b.append(SvgChart.esc(l)).append('\n');
+          List<String> rows = t.getValue();
+          boolean wrap = WRAPPED_TABLES.contains(t.getKey());
+          b.append("<h3>").append(SvgChart.esc(t.getKey())).append("</h3>\n<pre").append(wrap ? " class=\"wrap\"" : "")
+              .append(">");
+          boolean inFile = rows.size() > MAX_INLINE_ROWS;
+          for (String l : inFile ? rows.subList(0, INLINE_HEAD_ROWS) : rows) b.append(SvgChart.esc(l)).append('\n');
           b.append("</pre>\n");
+          if (inFile) { // 16,388 LOGINFO rows make a page no browser scrolls through: beside the report instead
+            String file = "table-" + t.getKey() + ".txt";
+            files.put(file, String.join("\n", rows) + "\n");
+            b.append("<p>The first ").append(INLINE_HEAD_ROWS).append(" of ").append(String.format(Locale.ROOT, "%,d",
+                rows.size())).append(" rows; all of them in <a href=\"").append(file).append("\">").append(file)
+                .append("</a>.</p>\n");
+          }
         }
       }
       b.append("<h2>summary.json</h2>\n<details><summary>every figure by path</summary>\n<table>\n");
@@ -504,6 +556,89 @@ public final class RunReport {
       }
     }
     return m;
+  }
+
+  /** True when every number among a fact's fields is 0 (times aside). */
+  static boolean allZero(Map<String, Object> fields) {
+    for (Map.Entry<String, Object> e : fields.entrySet()) {
+      if (e.getKey().endsWith("Nanos") && (e.getKey().startsWith("from") || e.getKey().startsWith("to"))) continue;
+      if (e.getValue() instanceof Number n && n.doubleValue() != 0) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Where a run ended, in ns: its {@code simulatedSeconds} (a workload's time: the limit, or when its script ended),
+   * or later when something went on after it (the end of a phase, a recovery after a crash); no end when the summary
+   * says none.
+   */
+  public static long runEndNanos(Map<String, Object> summary) {
+    double end = SummaryPaths.number(summary, "simulatedSeconds");
+    if (Double.isNaN(end)) return Long.MAX_VALUE;
+    if (SummaryPaths.get(summary, "phases") instanceof List<?> list) {
+      for (Object o : list) {
+        if (o instanceof Map<?, ?> m && m.get("startSeconds") instanceof Number st && m.get("seconds") instanceof Number d) {
+          end = Math.max(end, st.doubleValue() + d.doubleValue());
+        }
+      }
+    }
+    double crash = SummaryPaths.number(summary, "recovery.crashSeconds");
+    if (Double.isNaN(crash)) crash = SummaryPaths.number(summary, "crash.atSeconds");
+    double recovery = SummaryPaths.number(summary, "recovery.seconds");
+    if (!Double.isNaN(crash) && !Double.isNaN(recovery)) end = Math.max(end, crash + recovery);
+    return Math.round(end * 1e9);
+  }
+
+  /** Tables of more rows than this go to a file beside the report; the page shows their first rows. */
+  static final int MAX_INLINE_ROWS = 200;
+  static final int INLINE_HEAD_ROWS = 40;
+  /** Tables of sentences (the server's and the client's messages), wrapped rather than scrolled sideways. */
+  private static final java.util.Set<String> WRAPPED_TABLES = java.util.Set.of("errorlog", "messages");
+
+  /** A chart's axis for a fact's field: its name in words, its unit, the factor to it, and whether it is per second. */
+  record Axis(String name, String unit, double scale, boolean perSecond) {}
+
+  /** The known fields in the user's words; any other from its name (throttledNanos: "throttled", ms). */
+  static Axis axis(Class<?> type, String field) {
+    if (type.getSimpleName().equals("DeviceInterval")) {
+      switch (field) {
+        case "reads": return new Axis("reads", "per s", 1, true);
+        case "writes": return new Axis("writes", "per s", 1, true);
+        case "bytes": return new Axis("transferred", "MB/s", 1e-6, true);
+        case "queueDepth": return new Axis("mean queue depth", "requests", 1, false);
+        case "throttledNanos": return new Axis("time held by the cap", "ms per s", 1e-6, true);
+        default: break;
+      }
+    }
+    if (type.getSimpleName().equals("LogSpaceSample")) {
+      switch (field) {
+        case "sizeBytes": return new Axis("log size", "MB", 1e-6, false);
+        case "usedBytes": return new Axis("log used (reservations included)", "MB", 1e-6, false);
+        case "reservedBytes": return new Axis("reserved for rollback", "MB", 1e-6, false);
+        case "vlfs": return new Axis("VLFs", "count", 1, false);
+        default: break;
+      }
+    }
+    String[][] suffixes = {{"Nanos", "ms", "1e-6"}, {"Bytes", "MB", "1e-6"}, {"Us", "us", "1"}, {"Ms", "ms", "1"},
+        {"Seconds", "s", "1"}, {"Percent", "%", "1"}};
+    for (String[] sfx : suffixes) {
+      if (field.endsWith(sfx[0]) && field.length() > sfx[0].length()) {
+        return new Axis(words(field.substring(0, field.length() - sfx[0].length())), sfx[1],
+            Double.parseDouble(sfx[2]), false);
+      }
+    }
+    return new Axis(words(field), "count", 1, false);
+  }
+
+  /** "throttledNanos" -> "throttled nanos"; "DeviceInterval" -> "Device". */
+  static String words(String camel) {
+    return camel.replaceAll("([a-z0-9])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
+  }
+
+  /** What a fact is about: DeviceInterval -> "Device", LogSpaceSample -> "Log space". */
+  static String subject(Class<?> type) {
+    String w = words(type.getSimpleName().replaceAll("(Interval|Sample)$", ""));
+    return w.isEmpty() ? type.getSimpleName() : Character.toUpperCase(w.charAt(0)) + w.substring(1);
   }
 
   /** Lines of more points than this are drawn as means of consecutive points (the CSV keeps every interval). */
@@ -559,6 +694,8 @@ public final class RunReport {
       table { border-collapse: collapse; font-size: 12px; }
       td { border-bottom: 1px solid #eee; padding: 1px 8px; }
       svg .series.faded, svg .bar.faded { opacity: 0.15; }
+      pre.wrap { white-space: pre-wrap; overflow-wrap: anywhere; }
+      p.note { font-size: 12px; color: #555; }
       """;
 
   /**

@@ -2,17 +2,14 @@ package io.tlogsim.analysis.sweep;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
-import com.typesafe.config.ConfigFactory;
-import com.typesafe.config.ConfigParseOptions;
-import com.typesafe.config.ConfigSyntax;
 import com.typesafe.config.ConfigValue;
 import com.typesafe.config.ConfigValueType;
-import io.tlogsim.engine.ScenarioKinds;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.ParamSpec;
-import io.tlogsim.engine.scenario.Scenario;
-import io.tlogsim.engine.scenario.ScenarioLoader;
 import io.tlogsim.kernel.Rng;
+import io.tlogsim.kinds.ScenarioKinds;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.ParamSpec;
+import io.tlogsim.scenario.Scenario;
+import io.tlogsim.scenario.ScenarioLoader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -131,19 +128,8 @@ public record Experiment(String name, String source, String text, String descrip
   }
 
   static Experiment parse(String name, String source, String text, Path dir) {
-    Config c;
-    try {
-      c = ConfigFactory.parseString(text, ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
-          .setOriginDescription(source)).resolve();
-    } catch (ConfigException e) {
-      // "file:3: malformed: ...", as a scenario file's error reads (Typesafe's message starts with the origin)
-      String msg = e.getMessage();
-      if (e.origin() != null && msg.startsWith(e.origin().description() + ": ")) {
-        msg = msg.substring(e.origin().description().length() + 2);
-      }
-      String at = e.origin() != null && e.origin().lineNumber() > 0 ? source + ":" + e.origin().lineNumber() : source;
-      throw new BadInputException(at + ": malformed: " + msg.replace('\n', ' '));
-    }
+    // includes only beside it, no secret from the environment, bounded nesting: as a scenario file
+    Config c = io.tlogsim.scenario.ScenarioParser.parse(source, text, dir);
     for (String key : c.root().keySet()) {
       if (!KEYS.contains(key)) {
         throw new BadInputException(where(c, key, source) + ": unknown key '" + key + "'; allowed: "

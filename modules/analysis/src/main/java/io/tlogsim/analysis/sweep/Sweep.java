@@ -1,10 +1,10 @@
 package io.tlogsim.analysis.sweep;
 
 import io.tlogsim.analysis.Stats;
-import io.tlogsim.engine.scenario.SummaryPaths;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.RunControl;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.Scenario;
+import io.tlogsim.scenario.SummaryPaths;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;

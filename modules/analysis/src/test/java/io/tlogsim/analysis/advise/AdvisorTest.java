@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tlogsim.engine.scenario.SummaryPaths;
-import io.tlogsim.engine.ScenarioKinds;
-import io.tlogsim.engine.scenario.BadInputException;
-import io.tlogsim.engine.scenario.RunControl;
-import io.tlogsim.engine.scenario.Scenario;
+import io.tlogsim.kinds.ScenarioKinds;
+import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.RunControl;
+import io.tlogsim.scenario.Scenario;
+import io.tlogsim.scenario.SummaryPaths;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

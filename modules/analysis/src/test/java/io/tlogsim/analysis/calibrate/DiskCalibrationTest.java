@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.tlogsim.engine.iobench.DeviceProfiles;
+import io.tlogsim.storage.DeviceProfiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -27,8 +27,10 @@ class RunReportTest {
         + "log-manager,0.001,0,1000000,log,4096,4\nlog-manager,0.002,1000000,2000000,log,8192,5\n",
         files.get("log-space-intervals.csv"));
     String html = files.get(RunReport.FILE);
-    assertTrue(html.contains(">LogSpaceInterval.usedBytes</text>"), html);
-    assertTrue(html.contains(">LogSpaceInterval.vlfs</text>"), html);
+    // named in words with their units, not by the record's field names
+    assertTrue(html.contains(">Log space: used</text>") && html.contains(">used, MB</text>"), html);
+    assertTrue(html.contains(">Log space: vlfs</text>") && html.contains(">vlfs, count</text>"), html);
+    assertTrue(!html.contains("LogSpaceInterval.usedBytes</text>"), html);
     assertTrue(html.contains("<polyline class=\"series\" data-name=\"log-manager log\""), html);
     assertTrue(html.contains("log-space-intervals.csv</a>"), html);
   }

@@ -1,7 +1,7 @@
 package io.tlogsim.storage.load;
 
 import io.tlogsim.kernel.CborSerializable;
-import java.nio.ByteBuffer;
+import io.tlogsim.storage.LatencyHistograms;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -29,20 +29,14 @@ public record IoDirectionStats(long ios, long bytes, long latencySumNanos, doubl
   }
 
   public Histogram latencies() {
-    try {
-      Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(histogram), 0);
-      h.setAutoResize(true);
-      return h;
-    } catch (java.util.zip.DataFormatException e) {
-      throw new IllegalArgumentException("corrupt latency histogram", e);
-    }
+    return LatencyHistograms.decode(histogram);
   }
 
   /** Mutable form, kept by the job component. */
   static final class Recorder {
     long ios, bytes, sum, min = Long.MAX_VALUE, max;
     double squares;
-    Histogram hist = newHistogram();
+    Histogram hist = LatencyHistograms.newHistogram();
 
     void add(long bytesMoved, long latency) {
       ios++;
@@ -55,7 +49,7 @@ public record IoDirectionStats(long ios, long bytes, long latencySumNanos, doubl
     }
 
     IoDirectionStats freeze() {
-      return new IoDirectionStats(ios, bytes, sum, squares, ios == 0 ? 0 : min, max, encode(hist));
+      return new IoDirectionStats(ios, bytes, sum, squares, ios == 0 ? 0 : min, max, LatencyHistograms.encode(hist));
     }
 
     void restore(IoDirectionStats s) {
@@ -66,21 +60,6 @@ public record IoDirectionStats(long ios, long bytes, long latencySumNanos, doubl
       min = s.ios() == 0 ? Long.MAX_VALUE : s.latencyMinNanos();
       max = s.latencyMaxNanos();
       hist = s.latencies();
-    }
-
-    static Histogram newHistogram() {
-      Histogram h = new Histogram(3);
-      h.setAutoResize(true);
-      return h;
-    }
-
-    static byte[] encode(Histogram h) {
-      ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-      int n = h.encodeIntoCompressedByteBuffer(buf);
-      byte[] out = new byte[n];
-      buf.flip();
-      buf.get(out);
-      return out;
     }
   }
 }

@@ -13,7 +13,14 @@ import java.util.List;
  *     completes (its latency ends) when the flush does
  */
 public record IoJobSpec(String rw, long blockBytes, int iodepth, int numjobs, int rwmixread, long sizeBytes,
-    long startBytes, long runtimeNanos, long submitNanos, boolean flushEachWrite) {
+    long startBytes, long runtimeNanos, long submitNanos, boolean flushEachWrite, double rateIops) {
+
+  /** Jobs that keep their iodepth full (no rate_iops). */
+  public IoJobSpec(String rw, long blockBytes, int iodepth, int numjobs, int rwmixread, long sizeBytes,
+      long startBytes, long runtimeNanos, long submitNanos, boolean flushEachWrite) {
+    this(rw, blockBytes, iodepth, numjobs, rwmixread, sizeBytes, startBytes, runtimeNanos, submitNanos, flushEachWrite,
+        0);
+  }
 
   public IoJobSpec(String rw, long blockBytes, int iodepth, int numjobs, int rwmixread, long sizeBytes,
       long startBytes, long runtimeNanos, long submitNanos) {
@@ -38,6 +45,12 @@ public record IoJobSpec(String rw, long blockBytes, int iodepth, int numjobs, in
     }
     if (runtimeNanos <= 0) throw new IllegalArgumentException("runtime: must be > 0, got " + runtimeNanos + " ns");
     if (submitNanos <= 0) throw new IllegalArgumentException("submit delay must be > 0 ns, got " + submitNanos);
+    if (!(rateIops >= 0)) throw new IllegalArgumentException("rate_iops: must be >= 0, got " + rateIops);
+  }
+
+  /** fio's rate_iops: each job issues at most this many I/Os a second, evenly spaced (0: as fast as iodepth lets). */
+  public long issueGapNanos() {
+    return rateIops > 0 ? Math.max(1, Math.round(1e9 / rateIops)) : 0;
   }
 
   public boolean random() {

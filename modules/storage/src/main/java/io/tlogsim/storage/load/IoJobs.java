@@ -8,6 +8,8 @@ import io.tlogsim.kernel.SimComponent;
 import io.tlogsim.kernel.SimulationException;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.storage.DeviceProtocol;
+import io.tlogsim.storage.StorageAssembly;
+import java.util.List;
 
 /**
  * fio's jobs against one device, as one component (DESIGN.md principle 4: aggregate): {@code numjobs} jobs each keep
@@ -16,6 +18,10 @@ import io.tlogsim.storage.DeviceProtocol;
  * draws each I/O's direction with probability rwmixread. Completion latency runs from submission to completion; only
  * I/Os that complete within the runtime count, as fio's do. With {@code flushEachWrite} (fio's sync on a device with a
  * volatile cache) a write is followed by a flush and completes with it.
+ *
+ * <p>With fio's {@code rate_iops} a job issues its I/Os on a schedule, one every 1 / rate_iops seconds (fio's default
+ * linear rate process), as many in flight as iodepth allows: a freed slot issues at the next scheduled time, or at
+ * once when the job is behind its schedule (the device is too slow for the rate), and latency runs from the issue.
  *
  * <p>Requests carry the slot (job x iodepth + i) as their tag, the job's file as their file id (job number).
  */
@@ -28,6 +34,7 @@ public final class IoJobs implements SimComponent {
   private final int[] kind; // per slot: READ or WRITE
   private final long[] nextOffset; // per job: the next block of a sequential pattern
   private final long[] rng; // per job: its generator state
+  private final long[] nextIssue; // per job, with rate_iops: its next scheduled issue
   private final IoDirectionStats.Recorder reads = new IoDirectionStats.Recorder();
   private final IoDirectionStats.Recorder writes = new IoDirectionStats.Recorder();
   private long submittedCount;
@@ -42,12 +49,31 @@ public final class IoJobs implements SimComponent {
     this.kind = new int[slots];
     this.nextOffset = new long[spec.numjobs()];
     this.rng = new long[spec.numjobs()];
+    this.nextIssue = new long[spec.numjobs()];
+  }
+
+  /** Adds fio-like jobs against a device of the assembly; returns their component id. */
+  public static int place(StorageAssembly a, String name, IoJobSpec spec, StorageAssembly.Placed device) {
+    int id = a.component(name, List.of(DeviceProtocol.COMPLETIONS), List.of(DeviceProtocol.REQUESTS));
+    int toDevice = a.connect(id, device, 0, spec.submitNanos());
+    a.setModel(id, new IoJobs(spec, toDevice));
+    return id;
   }
 
   @Override
   public void start(Context ctx) {
     for (int j = 0; j < spec.numjobs(); j++) rng[j] = Rng.seedFor(ctx.seed(), ((long) ctx.self() << 20) + j);
-    for (int slot = 0; slot < slots; slot++) submit(ctx, slot, 0);
+    for (int slot = 0; slot < slots; slot++) submit(ctx, slot, issueAt(slot, 0));
+  }
+
+  /** When a slot freed at {@code now} issues: now, or with rate_iops the job's next scheduled issue (or now if late). */
+  private long issueAt(int slot, long now) {
+    long gap = spec.issueGapNanos();
+    if (gap == 0) return now;
+    int job = slot / spec.iodepth();
+    long at = Math.max(now, nextIssue[job]);
+    nextIssue[job] = at + gap;
+    return at;
   }
 
   @Override
@@ -67,7 +93,7 @@ public final class IoJobs implements SimComponent {
       // a flush's DONE carries the bytes of the write it hardens (b), so the write is counted with its size
       (kind[slot] == DeviceProtocol.READ ? reads : writes).add(ev.b(), latency);
     }
-    submit(ctx, slot, now);
+    submit(ctx, slot, issueAt(slot, now));
   }
 
   private void submit(Context ctx, int slot, long now) {
@@ -92,7 +118,10 @@ public final class IoJobs implements SimComponent {
     ctx.send(deviceLink, now + spec.submitNanos(), k, slot, bs, offset, job);
   }
 
-  /** A completion leads to the next submission one submit delay later, until the runtime is over. */
+  /**
+   * A completion leads to the next submission one submit delay later, until the runtime is over (with rate_iops it may
+   * be later: still a lower bound).
+   */
   @Override
   public long inputDelay(int port) {
     return lastEvent >= spec.runtimeNanos() ? VirtualTime.NEVER : spec.submitNanos();
@@ -101,7 +130,7 @@ public final class IoJobs implements SimComponent {
   @Override
   public Object snapshot() {
     return new State(submitted.clone(), kind.clone(), nextOffset.clone(), rng.clone(), reads.freeze(),
-        writes.freeze(), submittedCount, lastEvent);
+        writes.freeze(), submittedCount, lastEvent, nextIssue.clone());
   }
 
   @Override
@@ -115,6 +144,7 @@ public final class IoJobs implements SimComponent {
     writes.restore(s.writes());
     submittedCount = s.submittedCount();
     lastEvent = s.lastEvent();
+    if (s.nextIssue() != null) System.arraycopy(s.nextIssue(), 0, nextIssue, 0, nextIssue.length);
   }
 
   @Override
@@ -123,5 +153,5 @@ public final class IoJobs implements SimComponent {
   }
 
   public record State(long[] submitted, int[] kind, long[] nextOffset, long[] rng, IoDirectionStats reads,
-      IoDirectionStats writes, long submittedCount, long lastEvent) implements CborSerializable {}
+      IoDirectionStats writes, long submittedCount, long lastEvent, long[] nextIssue) implements CborSerializable {}
 }

@@ -1,0 +1,179 @@
+#!/usr/bin/env bash
+# THE TEST of the commit path against a real engine (issue 22): the synchronous_commit=on TPS of pgbench -n with a
+# one-row INSERT at 1, 2, 4, 8, 16, 32 and 64 clients on a real PostgreSQL 15 of our own (server.sh), for every core
+# set given (default: both cores, then core 0 alone; server and pgbench pinned with taskset -c), each point --repeat
+# times (median and spread, load average before and after each).
+#
+# With --inputs DIR (what measure-inputs.sh wrote), the predictions from those inputs alone are made FIRST, for each
+# core set, and written down (predictions.tsv) before the curve is measured: today's pg-commit (`tlogsim run pg-commit`
+# with the key=value lines of readme-cpus-<set>.set, README's recipe, and of inputs-cpus-<set>.set, the CPU-time
+# recipe, plus any --set given here) and, with --prototype, the host-cost design's prototype (design-prototype.py with
+# inputs-cpus-<set>.set and DIR/host.conf; and, where the inputs have the CPU per transaction at every client count,
+# design-cpu-by-clients, which takes it). The table then shows measured, predicted and the errors. The curve is never
+# an input: nothing here feeds it back into a model. A roundTripUs below 0 (README's recipe on a host where one client
+# is faster than saturation) is refused by pg-commit; that prediction then uses 0 and says so.
+#
+#   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
+#                                                [--inputs DIR [--set key=value]... [--prototype]]
+#                                                [--wait-quiet PCT [--wait-max S]]
+#                                                [--out DIR]
+# --wait-quiet: as measure-inputs.sh's.
+#
+# Writes DIR (default ./data/real-postgres-results/curve-<time>): predictions.tsv, <predictor>-cpus-<set>/ (each
+# prediction's run), raw.tsv (every pgbench run) and curve.md (the table). Needs jq for reading summary.json.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+. "$here/server.sh"
+root="$rp_root"
+cpusets=()
+seconds=20
+repeat=3
+inputs=""
+sets=()
+quiet=101
+quiet_wait=0
+prototype=false
+out=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --cpus) cpusets+=("$2"); shift 2 ;;
+    --seconds) seconds="$2"; shift 2 ;;
+    --repeat) repeat="$2"; shift 2 ;;
+    --inputs) inputs="$2"; shift 2 ;;
+    --set) sets+=(--set "$2"); shift 2 ;;
+    --prototype) prototype=true; shift ;;
+    --out) out="$2"; shift 2 ;;
+    --wait-quiet) quiet="$2"; shift 2 ;;
+    --wait-max) quiet_wait="$2"; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    *) echo "measure-curve: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --inputs, --set, --prototype," \
+      "--wait-quiet, --wait-max, --out" >&2
+      exit 2 ;;
+  esac
+done
+[ ${#cpusets[@]} -gt 0 ] || cpusets=("0,1" "0")
+[ "$quiet" -lt 101 ] && [ "$quiet_wait" = 0 ] && quiet_wait=600
+for n in "$seconds" "$repeat"; do
+  [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "measure-curve: --seconds, --repeat: a whole number > 0, got '$n'" >&2; exit 2; }
+done
+if [ -n "$inputs" ]; then
+  command -v jq >/dev/null || { echo "measure-curve: --inputs needs jq (apt-get install jq)" >&2; exit 2; }
+  for cpus in "${cpusets[@]}"; do
+    [ -f "$inputs/inputs-cpus-$cpus.set" ] ||
+      { echo "measure-curve: --inputs: $inputs/inputs-cpus-$cpus.set not found (measure-inputs.sh --cpus $cpus writes it)" >&2; exit 2; }
+  done
+  if $prototype && [ ! -f "$inputs/host.conf" ]; then
+    echo "measure-curve: --prototype: $inputs/host.conf not found (measure-inputs.sh writes it unless --no-host)" >&2; exit 2
+  fi
+fi
+counts=(1 2 4 8 16 32 64)
+out="${out:-$root/data/real-postgres-results/curve-$(date +%Y%m%d-%H%M%S)}"
+mkdir -p "$out"
+[ "$(id -u)" = 0 ] && chmod 777 "$out"
+
+# the predictions first, from the inputs alone: today's pg-commit with README's recipe (readme-cpus-*.set) and with
+# the CPU-time recipe (inputs-cpus-*.set), and, with --prototype, the host-cost design's prototype
+declare -A predicted notes
+predictors=()
+# tlogsim run pg-commit with the key=value lines of $2 for core set $1; column $3
+predict_pg_commit() {
+  local cpus="$1" file="$2" col="$3" args=() note="" k v
+  while IFS='=' read -r k v; do
+    [[ -z "$k" || "$k" == \#* || "$k" == *.* ]] && continue # cpuPerTxnUs.N: not a setting of today's pg-commit
+    if [ "$k" = roundTripUs ] && awk -v r="$v" 'BEGIN {exit !(r < 0)}'; then
+      note="$col: roundTripUs $v < 0 is refused by pg-commit: predicted with 0"
+      v=0
+    fi
+    args+=(--set "$k=$v")
+  done <"$file"
+  [ -n "$note" ] && rp_say "cores $cpus: $note" && notes[$cpus]="${notes[$cpus]:-}${notes[$cpus]:+; }$note"
+  rp_say "cores $cpus, $col: tlogsim run pg-commit ${args[*]} ${sets[*]}"
+  "$root/tlogsim" run pg-commit --journal none --out "$out/$col-cpus-$cpus" "${args[@]}" "${sets[@]}" \
+    >"$out/$col-cpus-$cpus.txt" 2>&1 || { cat "$out/$col-cpus-$cpus.txt" >&2; exit 1; }
+  for c in "${counts[@]}"; do
+    predicted[$col,$cpus,$c]="$(jq -r --argjson c "$c" '.sweep[] | select(.clients == $c and .synchronousCommit) | .tps' \
+      "$out/$col-cpus-$cpus/summary.json")"
+  done
+}
+if [ -n "$inputs" ]; then
+  [ -f "$inputs/readme-cpus-${cpusets[0]}.set" ] && predictors+=(today-readme)
+  predictors+=(today-cputime)
+  $prototype && predictors+=(design)
+  $prototype && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(design-cpu-by-clients)
+  for cpus in "${cpusets[@]}"; do
+    [ -f "$inputs/readme-cpus-$cpus.set" ] && predict_pg_commit "$cpus" "$inputs/readme-cpus-$cpus.set" today-readme
+    predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" today-cputime
+    if $prototype; then
+      rp_say "cores $cpus, design: design-prototype.py --inputs $inputs/inputs-cpus-$cpus.set --host $inputs/host.conf"
+      python3 "$here/design-prototype.py" --inputs "$inputs/inputs-cpus-$cpus.set" --host "$inputs/host.conf" \
+        --seconds 2 >"$out/design-cpus-$cpus.tsv"
+      for c in "${counts[@]}"; do
+        predicted[design,$cpus,$c]="$(awk -v c="$c" '$1 == c {print $2}' "$out/design-cpus-$cpus.tsv")"
+      done
+      if [[ " ${predictors[*]} " == *" design-cpu-by-clients "* ]]; then
+        python3 "$here/design-prototype.py" --inputs "$inputs/inputs-cpus-$cpus.set" --host "$inputs/host.conf" \
+          --cpu-by-clients --seconds 2 >"$out/design-cpu-by-clients-cpus-$cpus.tsv"
+        for c in "${counts[@]}"; do
+          predicted[design-cpu-by-clients,$cpus,$c]="$(awk -v c="$c" '$1 == c {print $2}' \
+            "$out/design-cpu-by-clients-cpus-$cpus.tsv")"
+        done
+      fi
+    fi
+  done
+  { echo "# predictions made $(date -u +%Y-%m-%dT%H:%M:%SZ), before the curve was measured"
+    for col in "${predictors[@]}"; do for cpus in "${cpusets[@]}"; do for c in "${counts[@]}"; do
+      echo -e "$col\t$cpus\t$c\t${predicted[$col,$cpus,$c]}"; done; done; done; } >"$out/predictions.tsv"
+fi
+
+rp_setup
+echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct" >"$out/raw.tsv"
+for cpus in "${cpusets[@]}"; do
+  rp_start "$cpus"
+  for r in $(seq 1 "$repeat"); do
+    for c in "${counts[@]}"; do
+      busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+      rp_lock
+      line="$(rp_pgbench "$cpus" "$c" "$seconds" on)"
+      rp_unlock
+      echo -e "$cpus\t$r\t$c\ton\t${line// /	}\t$busy" | tee -a "$out/raw.tsv" >&2
+    done
+  done
+done
+rp_stop
+
+stats() { sort -g | awk '{v[NR] = $1} END {if (NR == 0) {print "- - -"; exit}
+  m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1], v[NR]}'; }
+pick() { awk -F'\t' -v cpus="$1" -v c="$2" 'NR > 1 && $1 == cpus && $3 == c {print '"$3"'}' "$out/raw.tsv" | stats; }
+{
+  echo "# synchronous_commit=on curve measured on $(hostname) at $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo
+  echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}'), pgbench -n -f insert.sql -T $seconds, $repeat repetitions; raw.tsv has every run with its load average."
+  [ -n "$inputs" ] && echo "Predictions (predictions.tsv, made before the measurement) from $inputs: ${predictors[*]} ${sets[*]}."
+  echo
+  head="| cores (taskset) | clients | TPS median | TPS min-max | load min-max | others busy % min-max |"
+  rule="| --- | --- | --- | --- | --- | --- |"
+  for col in "${predictors[@]}"; do head="$head $col TPS | error |"; rule="$rule --- | --- |"; done
+  echo "$head"
+  echo "$rule"
+  for cpus in "${cpusets[@]}"; do
+    for c in "${counts[@]}"; do
+      read -r t t_lo t_hi < <(pick "$cpus" "$c" '$5')
+      read -r _ l_lo _ < <(pick "$cpus" "$c" '$10')
+      read -r _ _ l_hi < <(pick "$cpus" "$c" '$11')
+      read -r _ b_lo b_hi < <(pick "$cpus" "$c" '$12')
+      row="$(printf "| %s | %d | %.0f | %.0f-%.0f | %s-%s | %s-%s |" "$cpus" "$c" "$t" "$t_lo" "$t_hi" "$l_lo" "$l_hi" "$b_lo" "$b_hi")"
+      for col in "${predictors[@]}"; do
+        p="${predicted[$col,$cpus,$c]:-}"
+        if [ -n "$p" ]; then
+          row="$row $(awk -v p="$p" -v t="$t" 'BEGIN {printf "%.0f | %+.1f%% |", p, (p / t - 1) * 100}')"
+        else
+          row="$row - | - |"
+        fi
+      done
+      echo "$row"
+    done
+    [ -n "${notes[$cpus]:-}" ] && echo && echo "cores $cpus: ${notes[$cpus]}" && echo
+  done
+} >"$out/curve.md"
+cat "$out/curve.md"
+echo "results: $out" >&2

@@ -1,0 +1,195 @@
+#!/usr/bin/env bash
+# pg-commit's inputs, measured on this machine as a user would (README, "pg-commit: the inputs"), against a real
+# PostgreSQL 15 of our own (server.sh: Debian's packages, a Unix socket in ./data/real-postgres, port 5544):
+#   fsyncUs      pg_test_fsync -f <file beside pg_wal>: usecs/op of fdatasync, "one 8kB write"
+#   cpuPerTxnUs  cores x 10^6 / TPS of pgbench -n -f insert.sql -c 64 (saturation), synchronous_commit=off
+#   roundTripUs  10^6 / TPS of the same with -c 1, minus cpuPerTxnUs (README's recipe; negative when one client is
+#                faster than saturation, reported as it comes)
+#   cores        nproc under the same taskset
+# for every core set given (default: both cores, then core 0 alone; server and pgbench pinned with taskset -c), each
+# pgbench figure --repeat times (median and spread), with the load average before and after every figure and the CPU
+# seconds the server and pgbench used (/proc, time(1)): CPU per transaction measured, not inferred from TPS.
+# Then `tlogsim calibrate-host` on the WAL's directory (unless --no-host). --off-curve also measures
+# synchronous_commit=off at 1, 2, 4, ... 64 clients (an input of the same kind; never the synchronous_commit=on curve,
+# which is measure-curve.sh's and is the test).
+#
+#   modules/bench/real-postgres/measure-inputs.sh [--cpus 0,1] [--cpus 0] [--seconds 30] [--repeat 3] [--fsync-seconds 5]
+#                                                 [--off-curve] [--no-host] [--wait-quiet PCT [--wait-max S]] [--out DIR]
+#
+# --wait-quiet: before each figure, wait (at most --wait-max s, default 600) until other work keeps under PCT per cent
+# of the cores busy; the share seen is recorded beside the figure either way (raw.tsv: others_busy_pct).
+#
+# Writes DIR (default ./data/real-postgres-results/inputs-<time>): raw.tsv (every pgbench run), fsync.tsv,
+# inputs.md (the tables), readme-cpus-<set>.set (README's recipe) and inputs-cpus-<set>.set (the CPU-time recipe of
+# docs/commit-path-host-costs.md section 7), key=value lines for `tlogsim run pg-commit --set` that measure-curve.sh
+# --inputs DIR reads, and host.conf (calibrate-host's profile). --from DIR sums up an earlier run's figures again.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+. "$here/server.sh"
+root="$rp_root"
+cpusets=()
+seconds=30
+repeat=3
+fsync_seconds=5
+off_curve=false
+host=true
+quiet=101
+quiet_wait=0
+from=""
+out=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --cpus) cpusets+=("$2"); shift 2 ;;
+    --seconds) seconds="$2"; shift 2 ;;
+    --repeat) repeat="$2"; shift 2 ;;
+    --fsync-seconds) fsync_seconds="$2"; shift 2 ;;
+    --off-curve) off_curve=true; shift ;;
+    --no-host) host=false; shift ;;
+    --out) out="$2"; shift 2 ;;
+    --from) from="$2"; shift 2 ;;
+    --wait-quiet) quiet="$2"; shift 2 ;;
+    --wait-max) quiet_wait="$2"; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    *) echo "measure-inputs: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --fsync-seconds, --off-curve," \
+      "--no-host, --wait-quiet, --wait-max, --from, --out" >&2; exit 2 ;;
+  esac
+done
+[ ${#cpusets[@]} -gt 0 ] || cpusets=("0,1" "0")
+[ "$quiet" -lt 101 ] && [ "$quiet_wait" = 0 ] && quiet_wait=600
+for n in "$seconds" "$repeat" "$fsync_seconds"; do
+  [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "measure-inputs: --seconds, --repeat, --fsync-seconds: a whole number > 0, got '$n'" >&2; exit 2; }
+done
+counts=(1 64)
+$off_curve && counts=(1 2 4 8 16 32 64)
+if [ -n "$from" ]; then
+  # the figures of an earlier run, summed up again (the core sets and client counts it measured)
+  out="$from"
+  [ -f "$out/raw.tsv" ] && [ -f "$out/fsync.tsv" ] || { echo "measure-inputs: --from: $out has no raw.tsv and fsync.tsv" >&2; exit 2; }
+  mapfile -t cpusets < <(awk -F'\t' 'NR > 1 && !seen[$1]++ {print $1}' "$out/raw.tsv")
+  mapfile -t counts < <(awk -F'\t' 'NR > 1 && !seen[$3]++ {print $3}' "$out/raw.tsv" | sort -n)
+  repeat="$(awk -F'\t' 'NR > 1 && $2 > r {r = $2} END {print r}' "$out/raw.tsv")"
+  PGBIN="$(rp_bin)"
+else
+  out="${out:-$root/data/real-postgres-results/inputs-$(date +%Y%m%d-%H%M%S)}"
+  mkdir -p "$out"
+  [ "$(id -u)" = 0 ] && chmod 777 "$out"
+
+  rp_setup
+  rp_start "${cpusets[0]}"
+  echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct" >"$out/raw.tsv"
+  echo -e "rep\tfdatasync_us\tload_before\tload_after\tothers_busy_pct" >"$out/fsync.tsv"
+  for r in $(seq 1 "$repeat"); do
+    busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+    l0="$(rp_load)"
+    rp_lock
+    f="$(rp_fsync_us "$fsync_seconds")"
+    rp_unlock
+    echo -e "$r\t$f\t$l0\t$(rp_load)\t$busy" | tee -a "$out/fsync.tsv" >&2
+  done
+
+  for cpus in "${cpusets[@]}"; do
+    rp_start "$cpus"
+    for r in $(seq 1 "$repeat"); do
+      for c in "${counts[@]}"; do
+        busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+        rp_lock
+        line="$(rp_pgbench "$cpus" "$c" "$seconds" off)"
+        rp_unlock
+        echo -e "$cpus\t$r\t$c\toff\t${line// /	}\t$busy" | tee -a "$out/raw.tsv" >&2
+      done
+    done
+  done
+  rp_stop
+
+  if $host; then
+    if "$root/tlogsim" calibrate-host --help >/dev/null 2>&1; then
+      busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+      rp_say "tlogsim calibrate-host on $rp_data/pg_wal (others keep $busy% of the cores busy, load $(rp_load))"
+      rp_lock
+      "$root/tlogsim" calibrate-host --out "$out/host.conf" --force --path "$rp_data/pg_wal" --seconds 30 \
+        >"$out/host.txt" 2>&1 || rp_say "calibrate-host failed: $(tail -1 "$out/host.txt")"
+      rp_unlock
+      echo "# others busy before: $busy%, load after: $(rp_load)" >>"$out/host.txt"
+    else
+      rp_say "this tlogsim has no calibrate-host; skipped"
+    fi
+  fi
+fi
+
+# median and spread (min, max) of a column of numbers on stdin
+stats() { sort -g | awk '{v[NR] = $1} END {if (NR == 0) {print "- - -"; exit}
+  m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1], v[NR]}'; }
+pick() { # cpus clients awk-expression over the raw columns -> median min max
+  awk -F'\t' -v cpus="$1" -v c="$2" 'NR > 1 && $1 == cpus && $3 == c {print '"$3"'}' "$out/raw.tsv" | stats
+}
+read -r fs fs_lo fs_hi < <(awk -F'\t' 'NR > 1 {print $2}' "$out/fsync.tsv" | stats)
+{
+  echo "# pg-commit's inputs measured on $(hostname) at $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo
+  echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}'), pgbench -n -f insert.sql (INSERT INTO t VALUES (1)), -T $seconds, synchronous_commit=off, $repeat repetitions; load average before/after each figure in raw.tsv."
+  echo
+  echo "fdatasync (pg_test_fsync -s $fsync_seconds, one 8kB write): median $fs us, spread $fs_lo-$fs_hi us"
+  echo
+  echo "| cores (taskset) | clients | TPS median | TPS min-max | CPU us/txn (measured) median | min-max | load min-max | others busy % min-max |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+  for cpus in "${cpusets[@]}"; do
+    for c in "${counts[@]}"; do
+      read -r t t_lo t_hi < <(pick "$cpus" "$c" '$5')
+      read -r u u_lo u_hi < <(pick "$cpus" "$c" '($8 + $9) / $7 * 1e6')
+      read -r _ l_lo _ < <(pick "$cpus" "$c" '$10')
+      read -r _ _ l_hi < <(pick "$cpus" "$c" '$11')
+      read -r _ b_lo b_hi < <(pick "$cpus" "$c" '$12')
+      printf "| %s | %d | %.0f | %.0f-%.0f | %.1f | %.1f-%.1f | %s-%s | %s-%s |\n" "$cpus" "$c" "$t" "$t_lo" "$t_hi" "$u" \
+        "$u_lo" "$u_hi" "$l_lo" "$l_hi" "$b_lo" "$b_hi"
+    done
+  done
+  echo
+  echo "README's recipe (readme-cpus-<set>.set): cpuPerTxnUs = cores x 10^6 / TPS(64), roundTripUs = 10^6 / TPS(1) - cpuPerTxnUs."
+  echo "CPU-time recipe (inputs-cpus-<set>.set, docs/commit-path-host-costs.md section 7): cpuPerTxnUs = the CPU (server + pgbench) per"
+  echo "transaction at 64 clients, roundTripUs = 10^6 / TPS(1) less that run's CPU per transaction (medians over the repetitions)."
+  echo
+  echo "| cores (taskset) | nproc | fsyncUs | README cpuPerTxnUs | README roundTripUs | CPU-time cpuPerTxnUs | CPU-time roundTripUs |"
+  echo "| --- | --- | --- | --- | --- | --- | --- |"
+  for cpus in "${cpusets[@]}"; do
+    cores="$(taskset -c "$cpus" nproc)"
+    read -r t1 _ _ < <(pick "$cpus" 1 '$5')
+    read -r t64 _ _ < <(pick "$cpus" 64 '$5')
+    read -r u1 _ _ < <(pick "$cpus" 1 '($8 + $9) / $7 * 1e6')
+    read -r u64 _ _ < <(pick "$cpus" 64 '($8 + $9) / $7 * 1e6')
+    read -r rt1 _ _ < <(pick "$cpus" 1 '1e6 / $5 - ($8 + $9) / $7 * 1e6')
+    cpu="$(awk -v k="$cores" -v t="$t64" 'BEGIN {printf "%.3f", k * 1e6 / t}')"
+    rt="$(awk -v c="$cpu" -v t="$t1" 'BEGIN {printf "%.3f", 1e6 / t - c}')"
+    mcpu="$(awk -v u="$u64" 'BEGIN {printf "%.3f", u}')"
+    mrt="$(awk -v r="$rt1" 'BEGIN {printf "%.3f", r < 0 ? 0 : r}')"
+    printf "| %s | %d | %s | %s | %s | %s | %s |\n" "$cpus" "$cores" "$fs" "$cpu" "$rt" "$mcpu" "$mrt"
+    {
+      echo "# measure-inputs.sh, cores $cpus, README's recipe (medians of $repeat)"
+      echo "fsyncUs=$fs"
+      echo "cpuPerTxnUs=$cpu"
+      echo "roundTripUs=$rt"
+      echo "cores=$cores"
+      echo "# TPS with synchronous_commit=off: 1 client $t1, 64 clients $t64"
+    } >"$out/readme-cpus-$cpus.set"
+    {
+      echo "# measure-inputs.sh, cores $cpus, CPU-time recipe (medians of $repeat)"
+      echo "fsyncUs=$fs"
+      echo "cpuPerTxnUs=$mcpu"
+      echo "roundTripUs=$mrt"
+      echo "cores=$cores"
+      echo "# measured CPU (server + pgbench) per transaction: at 1 client $u1 us, at 64 clients $u64 us"
+      echo "# TPS with synchronous_commit=off: 1 client $t1, 64 clients $t64"
+      if [ ${#counts[@]} -gt 2 ]; then
+        echo "# the CPU per transaction at each client count measured (synchronous_commit=off), for a model whose CPU"
+        echo "# per transaction follows the clients (docs/commit-path-host-costs.md section 7)"
+        for c in "${counts[@]}"; do
+          read -r u _ _ < <(pick "$cpus" "$c" '($8 + $9) / $7 * 1e6')
+          printf "cpuPerTxnUs.%d=%.3f\n" "$c" "$u"
+        done
+      fi
+    } >"$out/inputs-cpus-$cpus.set"
+    awk -v r="$rt" 'BEGIN {exit !(r < 0)}' && rp_say "cores $cpus: README's roundTripUs = $rt < 0: one client is faster than 64 (the recipe breaks here)"
+  done
+  if [ -f "$out/host.conf" ]; then echo; echo "calibrate-host: host.conf (its figures: host.txt)"; fi
+} >"$out/inputs.md"
+cat "$out/inputs.md"
+echo "results: $out" >&2

@@ -1,0 +1,161 @@
+# A PostgreSQL server of its own for measuring against (sourced by measure-inputs.sh and measure-curve.sh).
+#
+# From Debian's packages (postgresql-15, postgresql-contrib for pgbench; apt-get install when missing, as root), an
+# instance in a directory of its own ($REAL_PG_DIR, default ./data/real-postgres) that listens on no TCP port at all:
+# only on a Unix socket in that directory named for port $REAL_PG_PORT (default 5544), so it never meets the server of
+# the default port (the journal's, deploy/postgres/setup.sh), which is left alone. Settings are initdb's defaults
+# (fsync on, wal_sync_method fdatasync, synchronous_commit on, shared_buffers 128 MB): what a user who installs
+# PostgreSQL and runs pgbench gets. As root, the server and its clients run as the user postgres (initdb refuses root).
+#
+# Functions: rp_setup, rp_start CPUS, rp_stop, rp_psql SQL, rp_pgbench CPUS CLIENTS SECONDS SYNC (see there),
+# rp_load (the 1-minute load average), rp_fsync_us SECONDS -> fdatasync usecs/op of an 8 kB write on the WAL's disk.
+
+rp_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+REAL_PG_DIR="${REAL_PG_DIR:-$rp_root/data/real-postgres}"
+REAL_PG_PORT="${REAL_PG_PORT:-5544}"
+rp_data="$REAL_PG_DIR/pgdata"
+rp_sql="$REAL_PG_DIR/insert.sql"
+
+rp_say() { echo "real-postgres: $*" >&2; }
+rp_die() { echo "real-postgres: $*" >&2; exit 1; }
+
+rp_bin() {
+  local v
+  v="$(ls /usr/lib/postgresql 2>/dev/null | sort -V | tail -1)"
+  [ -n "$v" ] && [ -x "/usr/lib/postgresql/$v/bin/postgres" ] || return 1
+  echo "/usr/lib/postgresql/$v/bin"
+}
+
+# Run a command as the server's owner: postgres when we are root, else ourselves.
+rp_as() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+rp_setup() {
+  if ! rp_bin >/dev/null || [ ! -x "$(rp_bin)/pgbench" ]; then
+    [ "$(id -u)" = 0 ] || rp_die "PostgreSQL 15 is not installed; as root: apt-get install postgresql-15 postgresql-contrib"
+    rp_say "installing postgresql-15 and postgresql-contrib (apt-get)"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 postgresql-contrib >/dev/null
+  fi
+  PGBIN="$(rp_bin)"
+  command -v taskset >/dev/null || rp_die "taskset (util-linux) is needed to pin the server and pgbench to cores"
+  mkdir -p "$REAL_PG_DIR"
+  [ "$(id -u)" = 0 ] && chown postgres: "$REAL_PG_DIR"
+  if [ ! -f "$rp_data/PG_VERSION" ]; then
+    rp_say "initdb $rp_data"
+    rp_as "$PGBIN/initdb" -D "$rp_data" -A trust -U postgres >/dev/null
+    # no TCP at all: a Unix socket in our own directory, named for our port
+    rp_as tee -a "$rp_data/postgresql.conf" >/dev/null <<EOF
+# tlogsim real-postgres: nothing listens on TCP; the socket is in this directory
+listen_addresses = ''
+port = $REAL_PG_PORT
+unix_socket_directories = '$REAL_PG_DIR'
+max_connections = 200
+EOF
+  fi
+  rp_as tee "$rp_sql" >/dev/null <<<"INSERT INTO t VALUES (1);"
+}
+
+rp_running() { rp_as "$PGBIN/pg_ctl" -D "$rp_data" status >/dev/null 2>&1; }
+
+rp_stop() {
+  if rp_running; then rp_as "$PGBIN/pg_ctl" -D "$rp_data" -m fast -w stop >/dev/null; fi
+}
+
+# Start (or restart) the server with every process on the cores CPUS (taskset -c CPUS: children inherit it).
+rp_start() {
+  local cpus="$1"
+  rp_stop
+  rp_as taskset -c "$cpus" "$PGBIN/pg_ctl" -D "$rp_data" -l "$REAL_PG_DIR/server.log" -w start >/dev/null ||
+    rp_die "the server did not start (see $REAL_PG_DIR/server.log)"
+  rp_psql "SET client_min_messages = warning; CREATE TABLE IF NOT EXISTS t (x int)" >/dev/null
+}
+
+rp_psql() {
+  rp_as "$PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$REAL_PG_DIR" -p "$REAL_PG_PORT" -U postgres -d postgres -tAc "$1"
+}
+
+rp_load() { cut -d' ' -f1 /proc/loadavg; }
+
+# With REAL_PG_LOCK=FILE (here: /work/locks/bench), each figure is measured holding flock FILE, so that benchmarks of
+# others sharing the machine do not run during it (nor it during theirs).
+rp_lock() { [ -z "${REAL_PG_LOCK:-}" ] && return 0; exec 9>>"$REAL_PG_LOCK"; flock 9; }
+rp_unlock() { [ -z "${REAL_PG_LOCK:-}" ] && return 0; flock -u 9; }
+
+# The share of all cores busy (anyone's work) over the next 2 s, in per cent.
+rp_busy() {
+  local a b
+  a=($(head -1 /proc/stat))
+  sleep 2
+  b=($(head -1 /proc/stat))
+  awk -v u="$(( b[1] + b[2] + b[3] + b[6] + b[7] + b[8] - a[1] - a[2] - a[3] - a[6] - a[7] - a[8] ))" \
+    -v i="$(( b[4] + b[5] - a[4] - a[5] ))" 'BEGIN {printf "%.0f", (u + i > 0 ? 100 * u / (u + i) : 0)}'
+}
+
+# Waits (at most $2 s) until the other work on this machine keeps less than $1 per cent of its cores busy; prints the
+# last share seen. A shared machine's builds make every figure noisy: this waits for a lull, and the share is recorded.
+rp_wait_quiet() {
+  local max="$1" wait="$2" waited=0 b
+  while true; do
+    b="$(rp_busy)"
+    if [ "$b" -lt "$max" ] || [ "$waited" -ge "$wait" ]; then echo "$b"; return; fi
+    sleep 8
+    waited=$(( waited + 10 ))
+  done
+}
+
+# CPU ticks (1/CLK_TCK s) the server has used: the postmaster's and its live children's own, and what the exited
+# ones (backends of earlier connections, reaped by the postmaster) left in its cutime and cstime.
+rp_server_ticks() {
+  local pm
+  pm="$(head -1 "$rp_data/postmaster.pid")"
+  { cat "/proc/$pm/stat"; for c in $(ps --ppid "$pm" -o pid= 2>/dev/null); do cat "/proc/$c/stat" 2>/dev/null; done; } |
+    sed 's/^.*) //' | awk -v pm="$pm" 'NR == 1 {t += $14 + $15} {t += $12 + $13} END {print t}'
+}
+
+# Waits until the postmaster has no more children than $1 (the backends of a finished pgbench have exited).
+rp_settle() {
+  local pm want="$1"
+  pm="$(head -1 "$rp_data/postmaster.pid")"
+  for _ in $(seq 1 100); do
+    [ "$(ps --ppid "$pm" -o pid= | wc -l)" -le "$want" ] && return 0
+    sleep 0.1
+  done
+}
+
+# pgbench -n with the one-row INSERT, CLIENTS clients for SECONDS s, pgbench pinned to CPUS as the server is;
+# synchronous_commit SYNC (on|off) for its sessions (PGOPTIONS, as a user sets it). The table is emptied and a
+# checkpoint taken first, so every measurement starts alike. Prints
+#   tps latency_ms transactions server_cpu_s pgbench_cpu_s load_before load_after
+# (CPU: user + system seconds of the server's processes and of pgbench over the run, from /proc and time(1)).
+rp_pgbench() {
+  local cpus="$1" clients="$2" seconds="$3" sync="$4" ncpu threads out aux t0 t1 l0 l1 tck tfile
+  ncpu="$(taskset -c "$cpus" nproc)"
+  threads=$(( clients < ncpu ? clients : ncpu ))
+  rp_psql "TRUNCATE t; CHECKPOINT" >/dev/null
+  aux="$(ps --ppid "$(head -1 "$rp_data/postmaster.pid")" -o pid= | wc -l)"
+  tfile="$(mktemp)"
+  chmod 666 "$tfile"
+  l0="$(rp_load)"
+  t0="$(rp_server_ticks)"
+  out="$(rp_as env PGOPTIONS="-c synchronous_commit=$sync" /usr/bin/time -f "%U %S" -o "$tfile" \
+    taskset -c "$cpus" "$PGBIN/pgbench" -n -f "$rp_sql" -c "$clients" -j "$threads" -T "$seconds" \
+    -h "$REAL_PG_DIR" -p "$REAL_PG_PORT" -U postgres postgres 2>&1)" || rp_die "pgbench failed: $out"
+  rp_settle "$aux"
+  t1="$(rp_server_ticks)"
+  l1="$(rp_load)"
+  tck="$(getconf CLK_TCK)"
+  awk -v t0="$t0" -v t1="$t1" -v tck="$tck" -v l0="$l0" -v l1="$l1" -v tf="$tfile" '
+    /^latency average/ {lat = $4} /^tps = / {tps = $3} /actually processed/ {n = $NF}
+    END {getline tl < tf; split(tl, c, " "); printf "%s %s %s %.2f %.2f %s %s\n", tps, lat, n, (t1 - t0) / tck,
+      c[1] + c[2], l0, l1}' <<<"$out"
+  rm -f "$tfile"
+}
+
+# pg_test_fsync on the WAL's disk (a file beside pg_wal): usecs/op of fdatasync in "one 8kB write".
+rp_fsync_us() {
+  local seconds="$1" file="$rp_data/pg_test_fsync.tmp" out
+  out="$(rp_as "$PGBIN/pg_test_fsync" -f "$file" -s "$seconds" 2>&1)"
+  rp_as rm -f "$file"
+  awk '/one 8kB write/ {s = 1} s && $1 == "fdatasync" {print $(NF-1); exit}' <<<"$out"
+}

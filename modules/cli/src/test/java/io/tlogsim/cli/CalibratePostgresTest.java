@@ -1,0 +1,119 @@
+package io.tlogsim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import io.tlogsim.kinds.ScenarioKinds;
+import io.tlogsim.scenario.Scenario;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * calibrate-postgres against the PostgreSQL of deploy/postgres/setup.sh (as the journal's tests: a database of its own,
+ * dropped after; skipped where none runs, failed instead with TLOGSIM_REQUIRE_POSTGRES=1): it measures through libpq's
+ * variables, writes a pg-commit scenario that loads, and drops its table.
+ */
+class CalibratePostgresTest {
+  @TempDir
+  Path tmp;
+
+  private static final String HOST = env("PGHOST", "127.0.0.1");
+  private static final String PORT = env("PGPORT", "5432");
+  private static final String USER = env("TLOGSIM_JDBC_USER", "tlogsim");
+  private static final String PASSWORD = env("TLOGSIM_JDBC_PASSWORD", "tlogsim");
+
+  private static String env(String name, String dflt) {
+    String v = System.getenv(name);
+    return v == null || v.isBlank() ? dflt : v;
+  }
+
+  /** psql as the test's user, in database {@code db}: exit code and output. */
+  private static List<String> psql(String db, String sql) throws Exception {
+    ProcessBuilder pb = new ProcessBuilder("psql", "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-h", HOST, "-p", PORT,
+        "-U", USER, "-d", db, "-c", sql).redirectErrorStream(true);
+    pb.environment().put("PGPASSWORD", PASSWORD);
+    Process p;
+    try {
+      p = pb.start();
+    } catch (java.io.IOException e) {
+      return List.of("1", "psql not found: " + e.getMessage());
+    }
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor(60, TimeUnit.SECONDS);
+    return List.of(Integer.toString(p.exitValue()), out.strip());
+  }
+
+  @Test
+  void measuresThroughLibpqVariablesAndWritesAPgCommitScenario() throws Exception {
+    String db = "tlogsim_test_pgcal_" + ProcessHandle.current().pid();
+    List<String> made = psql("postgres", "CREATE DATABASE " + db);
+    if (!made.get(0).equals("0")) {
+      String why = "no PostgreSQL at " + HOST + ":" + PORT + " as " + USER + " (" + made.get(1).replace('\n', ' ')
+          + "); deploy/postgres/setup.sh starts one";
+      if ("1".equals(System.getenv("TLOGSIM_REQUIRE_POSTGRES"))) fail(why);
+      Assumptions.abort("skipped: " + why);
+    }
+    try {
+      Path out = tmp.resolve("pg.conf");
+      Path wal = Files.createDirectory(tmp.resolve("wal"));
+      // libpq's variables reach psql and pgbench through the command's environment: the command runs in a JVM of
+      // its own that has them
+      List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-cp", System.getProperty("java.class.path"), "io.tlogsim.cli.Tlogsim", "calibrate-postgres", "--seconds",
+          "1", "--fsync-seconds", "1", "--clients", "1,2", "--wal-dir", wal.toString(), "--out", out.toString()));
+      // where the server's processes are not visible (a CI sandbox, a server in another container), the command
+      // asks for its cores: both ways are a user's
+      List<String> ckpt = psql(db, "SELECT pid FROM pg_stat_activity WHERE backend_type = 'checkpointer'");
+      boolean visible = ckpt.get(1).matches("[0-9]+") && Files.exists(Path.of("/proc", ckpt.get(1), "stat"));
+      if (!visible) cmd.addAll(List.of("--cores", "1"));
+      ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+      pb.environment().putAll(Map.of("PGHOST", HOST, "PGPORT", PORT, "PGUSER", USER, "PGPASSWORD", PASSWORD,
+          "PGDATABASE", db));
+      Process p = pb.start();
+      String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertTrue(p.waitFor(300, TimeUnit.SECONDS), "finished");
+      assertEquals(0, p.exitValue(), text);
+      assertFalse(text.contains(PASSWORD + " "), "no secret printed");
+      assertEquals(!visible, text.contains("processes are not visible"), text);
+      String conf = Files.readString(out);
+      for (String key : List.of("kind = pg-commit", "fsyncUs = ", "cpuPerTxnUs = ", "roundTripUs = ", "cores = ")) {
+        assertTrue(conf.contains(key), key + " in:\n" + conf);
+      }
+      assertFalse(Files.exists(wal.resolve("tlogsim-pg_test_fsync.tmp")), "pg_test_fsync's file is deleted");
+      Scenario s = ScenarioKinds.loader().load(out.toString(), Map.of());
+      assertEquals("pg-commit", s.kind().name());
+      assertTrue(s.params().getDouble("fsyncUs") > 0 && s.params().getDouble("cpuPerTxnUs") > 0, conf);
+      assertEquals(List.of("0", ""), psql(db, "SELECT relname FROM pg_class WHERE relname LIKE 'tlogsim_calibrate_%'"),
+          "its table is dropped");
+    } finally {
+      psql("postgres", "DROP DATABASE IF EXISTS " + db + " WITH (FORCE)");
+    }
+  }
+
+  @Test
+  void badOptionsExitTwoWithOneLineWritingNothing() {
+    Path out = tmp.resolve("x.conf");
+    for (String[] argv : List.of(new String[] {"--seconds", "0"}, new String[] {"--clients", "0"},
+        new String[] {"--fsync-seconds", "99"}, new String[] {"--wal-dir", tmp.resolve("none").toString()},
+        new String[] {"--cores", "0"})) {
+      List<String> args = new ArrayList<>(List.of("calibrate-postgres", "--out", out.toString()));
+      args.addAll(List.of(argv));
+      TlogsimTest.Result r = TlogsimTest.tlogsim(args.toArray(new String[0]));
+      String e = r.err().strip();
+      assertEquals(2, r.code(), String.join(" ", argv) + ": " + e);
+      assertEquals(1, e.lines().count(), e);
+      assertTrue(e.contains(argv[0]), e);
+    }
+    assertFalse(Files.exists(out));
+  }
+}

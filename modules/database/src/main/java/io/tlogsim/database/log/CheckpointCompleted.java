@@ -1,0 +1,6 @@
+package io.tlogsim.database.log;
+
+import io.tlogsim.kernel.CborSerializable;
+
+/** A fact: a checkpoint completed (its record hardened and the pages dirty at its start written). */
+public record CheckpointCompleted(long session, long hardenedLsn) implements CborSerializable {}

@@ -1,0 +1,991 @@
+package io.tlogsim.database.log;
+
+import io.tlogsim.database.data.DataConfig;
+import io.tlogsim.database.data.DataFileGrowth;
+import io.tlogsim.database.data.DataFiles;
+import io.tlogsim.database.data.DataStats;
+import io.tlogsim.database.log.policy.FlushControl;
+import io.tlogsim.database.log.policy.FlushPolicy;
+import io.tlogsim.database.logspace.LogSpace;
+import io.tlogsim.database.readers.BackupProtocol;
+import io.tlogsim.database.readers.RecoveryProtocol;
+import io.tlogsim.kernel.CborSerializable;
+import io.tlogsim.kernel.Context;
+import io.tlogsim.kernel.Event;
+import io.tlogsim.kernel.Rng;
+import io.tlogsim.kernel.SimComponent;
+import io.tlogsim.kernel.SimulationException;
+import io.tlogsim.kernel.VirtualTime;
+import io.tlogsim.storage.DeviceProtocol;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The log manager of one database (REFERENCE.md 2), and the writer of its data file.
+ *
+ * <p><b>Log buffer and blocks.</b> Records go into the open log block; LSNs count record bytes. A block holds at most
+ * {@link LogConfig#maxBlockPages} pages; when the next record does not fit, the block is closed ("full") and written
+ * regardless of any commit. A flush closes the open block too, at the moment its write is issued, so a write carries
+ * every record logged up to then (while writes are held back by the outstanding-write limit, records keep joining the
+ * open block: group commit by nature). With {@link LogConfig#flushClosesPage} the next block starts on a new page
+ * (the rest of the page is padding); otherwise the next write rewrites that page. At most
+ * {@link LogConfig#logBuffers} blocks are in memory (open, waiting, in flight); beyond that, records wait (LOGBUFFER).
+ *
+ * <p><b>Flush policy.</b> When to flush and which commits wait for it: a {@link FlushPolicy}. A commit that waits is
+ * acknowledged when the write holding it completes (WRITELOG is that wait); one that does not is counted as
+ * acknowledged and not hardened until then.
+ *
+ * <p><b>Where the log goes.</b> A {@link LogSpace} maps log offsets to files and device offsets and may make appends
+ * wait (log growth, log full): the log-space issue plugs in there.
+ *
+ * <p><b>Data file.</b> Every change a record logs dirties its page ({@link DataFiles}); the lazy writer and checkpoints
+ * write them to the data file's device, possibly the log's own.
+ *
+ * <p><b>Promises.</b> To a session pool: a reply follows a device completion by one reply delay; a session's request
+ * causes one at once only for a flush of an already hardened log (only if the scenario has such steps), and a timer
+ * never does. To a device: a session's request causes a write only while the outstanding-write limit has room; a
+ * completion or a timer may at once.
+ */
+public final class LogManager implements SimComponent, FlushControl, LogSpace.Host, DataFiles.Host,
+    DataFileGrowth.Host {
+  /** This component's own timers: a = which ({@link #TIMER_POLICY}, ...), b = the policy's code. */
+  public static final int TIMER = 30;
+  static final long TIMER_POLICY = 1;
+  static final long TIMER_LAZY_WRITER = 2;
+  static final long TIMER_CHECKPOINT = 3;
+  static final long TIMER_SPACE_SAMPLE = 4;
+  static final long TIMER_CRASH = 5;
+
+  /**
+   * Device request tags: a log write's segments are (write number << 8 | segment), data-page writes and log zero-fills
+   * have their own ranges.
+   */
+  static final int SEGMENT_BITS = 8;
+  public static final long DATA_TAGS = 1L << 40;
+  public static final long SPACE_TAGS = 1L << 41;
+  /** Tags of the zeroes of a data file's growth (above every other kind). */
+  static final long DATA_GROWTH_TAGS = 1L << 42;
+
+  // pending request kinds (the session events, queued while the log cannot take them)
+  private static final int P_KIND = 0, P_A = 1, P_B = 2, P_C = 3, P_D = 4, P_ARRIVAL = 5;
+  // waiting durable commits
+  private static final int W_SESSION = 0, W_LSN = 1, W_ARRIVAL = 2;
+  // closed blocks waiting for their write
+  private static final int Q_START = 0, Q_END = 1;
+  // writes in flight, in issue order: number, end LSN, bytes, when issued, segments not yet completed
+  private static final int F_TAG = 0, F_END = 1, F_BYTES = 2, F_ISSUED = 3, F_PARTS = 4;
+
+  private final LogConfig cfg;
+  private final FlushPolicy policy;
+  private final LogSpace space;
+  private final DataFiles data; // null: no data file
+  private final DataFileGrowth dataGrowth; // null: the data file does not grow
+  private final int[] deviceLinks; // by device index
+  private final int[] poolLinks;
+  private final int sessionsPerPool;
+  private final int sessions;
+  private final boolean immediateReplies;
+  private final long usable; // record bytes per page
+  private final int pageBytes;
+  private FileStats[] files; // by file id (null where none)
+  private final boolean managed; // the log space tracks transactions and checkpoints (SQL Server's log space)
+  private final long sampleNanos; // how often the log space is sampled for the time series (0: never)
+
+  private Context ctx;
+  private long crashNanos; // a power loss at this time (0: none)
+  private int backupLink = -1; // to the backup agent that takes BACKUP LOG (-1: none)
+  private int recoveryLink = -1; // to the recovery manager that reads the log after the crash (-1: none)
+
+  // ---- state (snapshot: State) ----
+  private long appendLsn;
+  private long openStart; // LSN where the open block starts
+  private long openCap; // the open block ends before this LSN
+  private boolean haveOpen;
+  private long hardenedLsn;
+  private long flushTarget;
+  private long writeTag;
+  private int inflight;
+  private long inflightBytes;
+  private int activeTxns;
+  private int openSessions;
+  private boolean spaceWaiting;
+  private boolean pendingBegun; // the oldest pending request's begin record is logged
+  private long pendingDone; // ... and this many of its records
+  private LongRing pending = new LongRing(6, 16);
+  private LongRing waiters = new LongRing(3, 1024);
+  private LongRing lazy = new LongRing(1, 64);
+  private LongRing closed = new LongRing(2, 16);
+  private LongRing writing = new LongRing(5, 64);
+  private LongRing flushRequests = new LongRing(2, 4); // session, target LSN
+  private LongRing checkpoints = new LongRing(2, 4); // session (-1: automatic), LSN of its record
+  private boolean checkpointWriting; // the oldest checkpoint is writing data pages
+  private long lazyTimer = -1;
+  private long checkpointTimer = -1;
+  private long sampleTimer = -1;
+  private boolean[] failedTxn; // by session: its transaction failed with 9002 (managed log space only)
+  private CrashLedger ledger; // what a crash would leave (null: the run has no crash)
+  private boolean down; // crashed: every later event is ignored
+  private LogCrash crashed;
+  // statistics
+  private long records;
+  private long recordBytes;
+  private long writes;
+  private final WriteIntervals writeIntervals = new WriteIntervals(); // per report interval, for the report
+  private long pagesWritten;
+  private long bytesWritten;
+  private long durableCommits;
+  private long lazyCommits;
+  private long maxUnhardened;
+  private long writelogCount;
+  private long writelogNanos;
+  private long writelogMaxNanos;
+  private long logBufferWaits;
+  private long logBufferWaitNanos;
+  private long flushes; // sp_flush_log requests
+  private long checkpointsDone;
+  private long logBackups; // BACKUP LOGs asked of the agent
+  private boolean heldByGrowth; // the requests waiting now were held by a data-file growth
+
+  /**
+   * @param deviceLinks link to each device, by the device index that placements ({@link LogSpace}, {@link DataFiles})
+   *     use
+   * @param poolLinks link to each session pool; session s belongs to pool s / sessionsPerPool
+   * @param immediateReplies true if a session may ask for a flush (sys.sp_flush_log): the one request answered without
+   *     waiting for a device, when the log is already hardened
+   */
+  public LogManager(LogConfig cfg, FlushPolicy policy, LogSpace space, DataFiles data, int[] deviceLinks,
+      int[] poolLinks, int sessionsPerPool, int sessions, boolean immediateReplies) {
+    this.cfg = cfg;
+    this.policy = policy;
+    this.space = space;
+    this.data = data;
+    this.deviceLinks = deviceLinks.clone();
+    this.poolLinks = poolLinks.clone();
+    this.sessionsPerPool = sessionsPerPool;
+    this.sessions = sessions;
+    this.immediateReplies = immediateReplies;
+    this.usable = cfg.usableBytes();
+    this.pageBytes = cfg.pageBytes();
+    int maxId = 0;
+    for (LogSpace.LogFile f : space.files()) maxId = Math.max(maxId, f.fileId());
+    if (data != null) maxId = Math.max(maxId, data.config().fileId());
+    files = new FileStats[maxId + 1];
+    for (LogSpace.LogFile f : space.files()) files[f.fileId()] = new FileStats(f.fileId(), f.name(), "LOG");
+    if (data != null) files[data.config().fileId()] = new FileStats(data.config().fileId(), data.config().name(), "ROWS");
+    this.openSessions = sessions;
+    this.managed = space.tracksTransactions();
+    this.sampleNanos = space.sampleIntervalNanos();
+    this.failedTxn = managed ? new boolean[sessions] : null;
+    DataConfig dc = data == null ? null : data.config();
+    this.dataGrowth = dc == null || dc.growth() == null ? null
+        : new DataFileGrowth(dc.growth(), (long) dc.pages() * dc.pageBytes(), dc.baseOffset());
+  }
+
+  /**
+   * The server loses power at {@code nanos} (0: never): writes in flight are lost, only the log hardened by then
+   * survives, and the log manager takes nothing more.
+   */
+  public LogManager withCrashAt(long nanos) {
+    crashNanos = nanos;
+    ledger = nanos > 0 ? new CrashLedger(sessions) : null;
+    return this;
+  }
+
+  /** BACKUP LOG steps go to the backup agent at the end of {@code link} (its replies come on {@link LogProtocol#BACKUP_PORT}). */
+  public LogManager withBackupAgent(int link) {
+    backupLink = link;
+    return this;
+  }
+
+  /** After the crash, the recovery manager at the end of {@code link} reads the log (if the log space says what). */
+  public LogManager withRecoveryManager(int link) {
+    recoveryLink = link;
+    return this;
+  }
+
+  // ------------------------------------------------------------------------------------------------- events
+
+  @Override
+  public void start(Context ctx) {
+    this.ctx = ctx;
+    writeIntervals.start(ctx.endTime());
+    policy.start(this);
+    if (crashNanos > 0 && crashNanos <= ctx.endTime()) ctx.schedule(crashNanos, TIMER, TIMER_CRASH, 0);
+    if (data != null) {
+      if (data.config().lazyWriterIntervalNanos() > 0) {
+        lazyTimer = ctx.schedule(data.config().lazyWriterIntervalNanos(), TIMER, TIMER_LAZY_WRITER, 0);
+      }
+      if (data.config().checkpointIntervalNanos() > 0) {
+        checkpointTimer = ctx.schedule(data.config().checkpointIntervalNanos(), TIMER, TIMER_CHECKPOINT, 0);
+      }
+    }
+    if (sampleNanos > 0) {
+      ctx.record(space.sampleFact());
+      sampleTimer = ctx.schedule(sampleNanos, TIMER, TIMER_SPACE_SAMPLE, 0);
+    }
+    pump();
+  }
+
+  @Override
+  public void onEvent(Context ctx, Event ev) {
+    this.ctx = ctx;
+    if (down) return; // a crashed server takes nothing: completions of lost writes, requests sent before the crash
+    writeIntervals.advance(ctx, ctx.now());
+    switch (ev.kind()) {
+      case LogProtocol.RECORDS, LogProtocol.COMMIT, LogProtocol.FLUSH, LogProtocol.CHECKPOINT, LogProtocol.CLOSE,
+          LogProtocol.ADMIN, LogProtocol.DATA_GROW -> offer(ev.kind(), ev.a(), ev.b(), ev.c(), ev.d());
+      case LogProtocol.LOG_BACKUP -> space.release(ev.a());
+      case DeviceProtocol.DONE -> completed(ev.a(), ev.b(), (int) ev.c(), (int) ev.d());
+      case BackupProtocol.DONE -> space.onLogBackupDone(this);
+      case TIMER -> timer(ev.a(), ev.b());
+      default -> throw new SimulationException("log manager: unknown event kind " + ev.kind());
+    }
+    if (managed && space.takeCheckpointRequest()) offer(LogProtocol.CHECKPOINT, -1, 0, 0, 0); // SIMPLE at 70% full
+    pump();
+  }
+
+  /** A session's request: taken now, or queued behind earlier ones that wait for log buffers or log space. */
+  private void offer(int kind, long a, long b, long c, long d) {
+    if (pending.isEmpty()) {
+      pendingBegun = false;
+      pendingDone = 0;
+      if (admit(kind, a, b, c, d)) return;
+    }
+    int row = pending.add();
+    pending.set(row, P_KIND, kind);
+    pending.set(row, P_A, a);
+    pending.set(row, P_B, b);
+    pending.set(row, P_C, c);
+    pending.set(row, P_D, d);
+    pending.set(row, P_ARRIVAL, now());
+  }
+
+  /** Takes the oldest pending requests while the log can. */
+  private void admitPending() {
+    while (!pending.isEmpty()) {
+      if (!admit((int) pending.first(P_KIND), pending.first(P_A), pending.first(P_B), pending.first(P_C),
+          pending.first(P_D))) {
+        return;
+      }
+      if (!heldByGrowth) { // a data-file growth's wait is data.growthStallMs, not LOGBUFFER
+        logBufferWaits++;
+        logBufferWaitNanos += now() - pending.first(P_ARRIVAL);
+      }
+      pending.removeFirst();
+      pendingBegun = false;
+      pendingDone = 0;
+    }
+    heldByGrowth = false;
+  }
+
+  /**
+   * Carries out a request, resuming where it stopped ({@link #pendingBegun}, {@link #pendingDone}); false if it must
+   * wait (no free log buffer, or the log space refused), with the progress kept.
+   */
+  private boolean admit(int kind, long a, long b, long c, long d) {
+    if (dataGrowth != null && dataGrowth.stalled()) { // a data-file growth is being zeroed
+      heldByGrowth = true;
+      return false;
+    }
+    if (managed) {
+      if ((kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) && droppedAfterFailure(kind, a)) return true;
+      if (admitting(kind, a, b, c, d)) return true;
+      if (!space.full()) return false;
+      fail(kind, a); // error 9002: the statement fails, the run goes on
+      return true;
+    }
+    return admitting(kind, a, b, c, d);
+  }
+
+  /**
+   * A request of a transaction that failed with 9002 is dropped (its session sent it before it learnt); a commit ends
+   * the failed transaction and tells the session. A request that begins a transaction starts afresh.
+   */
+  private boolean droppedAfterFailure(int kind, long a) {
+    int session = LogProtocol.session(a);
+    if (!failedTxn[session]) return false;
+    long flags = LogProtocol.flags(a);
+    if (kind == LogProtocol.RECORDS && (flags & LogProtocol.FLAG_BEGIN) != 0) {
+      failedTxn[session] = false;
+      return false;
+    }
+    if (kind == LogProtocol.COMMIT) {
+      failedTxn[session] = false;
+      activeTxns--;
+      if ((flags & LogProtocol.FLAG_WAITS) != 0) {
+        replyStatement(session, LogProtocol.FAILED);
+      } else if (ledger != null) {
+        ledger.failedUnwaited(session);
+      }
+    }
+    return true;
+  }
+
+  /** The log is full: the request that asked for space fails (9002); its transaction is rolled back. */
+  private void fail(int kind, long a) {
+    spaceWaiting = false; // the next request asks again (a truncation may have freed space by then)
+    switch (kind) {
+      case LogProtocol.RECORDS, LogProtocol.COMMIT -> {
+        int session = LogProtocol.session(a);
+        space.failed(this, session);
+        if (ledger != null) ledger.rolledBack(session);
+        if (!pendingBegun && (LogProtocol.flags(a) & LogProtocol.FLAG_BEGIN) != 0) activeTxns++; // counted as begun
+        if (kind == LogProtocol.COMMIT) {
+          activeTxns--;
+          if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0) {
+            replyStatement(session, LogProtocol.FAILED);
+          } else if (ledger != null) {
+            ledger.failedUnwaited(session);
+          }
+        } else {
+          failedTxn[session] = true;
+        }
+      }
+      case LogProtocol.CHECKPOINT -> {
+        if (a >= 0) replyStatement((int) a, LogProtocol.CHECKPOINTED);
+      }
+      default -> throw new SimulationException("log manager: request " + kind + " cannot fail for log space");
+    }
+  }
+
+  private boolean admitting(int kind, long a, long b, long c, long d) {
+    switch (kind) {
+      case LogProtocol.RECORDS -> {
+        long flags = LogProtocol.flags(a);
+        if (!begin(flags, a)) return false;
+        while (pendingDone < d) {
+          long left = append(b, d - pendingDone);
+          long done = d - pendingDone - left;
+          if (managed && done > 0) {
+            space.logged(LogProtocol.session(a), done * b, (flags & LogProtocol.FLAG_COMPENSATION) != 0,
+                done * LogProtocol.compensationBytes(a));
+          }
+          if (data != null && c >= 0 && done > 0) data.changed(c + pendingDone, done, appendLsn);
+          pendingDone += done;
+          if (left > 0) return false;
+        }
+        return true;
+      }
+      case LogProtocol.COMMIT -> {
+        long flags = LogProtocol.flags(a);
+        if (!begin(flags, a)) return false;
+        if (append(b, 1) != 0) return false;
+        if (managed) space.end(LogProtocol.session(a));
+        commit(LogProtocol.session(a), (flags & LogProtocol.FLAG_WAITS) != 0);
+        return true;
+      }
+      case LogProtocol.CHECKPOINT -> {
+        // a checkpoint always logs a record and waits for its write: so it completes on a device completion (the
+        // promise to the sessions), and its record follows every change whose page it writes
+        if (append(Math.max(1, cfg.checkpointRecordBytes()), 1) != 0) return false;
+        checkpoints.add(a, appendLsn);
+        if (ledger != null) ledger.checkpointLogged();
+        flushTo(appendLsn);
+        return true;
+      }
+      case LogProtocol.FLUSH -> {
+        flushes++;
+        if (hardenedLsn >= appendLsn) {
+          reply((int) a, LogProtocol.FLUSHED);
+        } else {
+          flushRequests.add(a, appendLsn);
+          flushTo(appendLsn);
+        }
+        return true;
+      }
+      case LogProtocol.DATA_GROW -> {
+        if (dataGrowth != null) dataGrowth.use(this, b);
+        return true;
+      }
+      case LogProtocol.CLOSE -> {
+        openSessions--;
+        if (cfg.flushOnClose()) flushTo(appendLsn);
+        if (openSessions == 0) { // the database goes quiet: no more automatic checkpoints or lazy writing
+          if (checkpointTimer >= 0) ctx.cancel(checkpointTimer);
+          if (lazyTimer >= 0) ctx.cancel(lazyTimer);
+          if (sampleTimer >= 0) ctx.cancel(sampleTimer);
+          sampleTimer = -1;
+          if (sampleNanos > 0) ctx.record(space.sampleFact());
+          checkpointTimer = -1;
+          lazyTimer = -1;
+        }
+        return true;
+      }
+      case LogProtocol.ADMIN -> {
+        if (space.admin(this, (int) a, (int) b)) replyStatement((int) a, LogProtocol.ADMIN_DONE);
+        return true;
+      }
+      default -> throw new SimulationException("log manager: unknown request " + kind);
+    }
+  }
+
+  /** The begin record of a transaction (once, if the request begins one and the engine logs one). */
+  private boolean begin(long flags, long a) {
+    if ((flags & LogProtocol.FLAG_BEGIN) == 0 || pendingBegun) return true;
+    if (managed) space.begin(LogProtocol.session(a), appendLsn);
+    if (ledger != null) ledger.begin(LogProtocol.session(a), appendLsn);
+    if (cfg.beginRecordBytes() > 0 && append(cfg.beginRecordBytes(), 1) != 0) return false;
+    activeTxns++;
+    pendingBegun = true;
+    return true;
+  }
+
+  private void commit(int session, boolean waits) {
+    if (ledger != null) ledger.committed(session, appendLsn);
+    if (waits) {
+      waiters.add(session, appendLsn, pendingArrival());
+      durableCommits++;
+    } else {
+      lazy.add(appendLsn);
+      lazyCommits++;
+      activeTxns--;
+      if (lazy.size() > maxUnhardened) maxUnhardened = lazy.size();
+    }
+    policy.onCommit(this, waits);
+  }
+
+  /** When the request being admitted arrived: now, or when it was queued. */
+  private long pendingArrival() {
+    return pending.isEmpty() ? now() : pending.first(P_ARRIVAL);
+  }
+
+  // ------------------------------------------------------------------------------------------------- blocks
+
+  /** Appends {@code n} records of {@code bytes} each; returns how many did not fit (no free buffer or no space). */
+  private long append(long bytes, long n) {
+    long done = 0;
+    while (done < n) {
+      if (!haveOpen && !openBlock()) break;
+      long fit = (openCap - appendLsn) / bytes;
+      if (fit == 0) {
+        if (appendLsn == openStart) {
+          throw new SimulationException("log manager: a record of " + bytes + " B does not fit in a log block of "
+              + (openCap - openStart) + " B");
+        }
+        closeOpen();
+        continue;
+      }
+      long take = Math.min(fit, n - done);
+      appendLsn += take * bytes;
+      done += take;
+    }
+    records += done;
+    recordBytes += done * bytes;
+    return n - done;
+  }
+
+  /** Opens a block at {@link #appendLsn} if a log buffer is free and the log space allows it. */
+  private boolean openBlock() {
+    if (spaceWaiting || closed.size() + inflight + 1 > cfg.logBuffers()) return false;
+    long firstPage = openStart / usable;
+    long pages = cfg.maxBlockPages();
+    if (!space.reserve(this, (firstPage + pages) * pageBytes)) {
+      spaceWaiting = true;
+      return false;
+    }
+    openCap = (firstPage + pages) * usable;
+    haveOpen = true;
+    return true;
+  }
+
+  /** Closes the open block (it waits for its write); the next records go into a new block, when a buffer is free. */
+  private void closeOpen() {
+    if (cfg.flushClosesPage()) appendLsn = ceilDiv(appendLsn, usable) * usable; // the rest of the page is padding
+    closed.add(openStart, appendLsn); // the padding is the block's: once written, everything before the next is hard
+    openStart = appendLsn;
+    haveOpen = false;
+    openBlock();
+  }
+
+  /** Issues writes while the outstanding-write limit allows: waiting blocks first, then the open one if flushed. */
+  private void pump() {
+    while (inflight < cfg.maxOutstandingWrites()) {
+      if (closed.isEmpty()) {
+        if (!haveOpen || flushTarget <= openStart || appendLsn == openStart) return;
+        if (!fits(blockBytes(openStart, appendLsn))) return;
+        closeOpen();
+      }
+      long start = closed.first(Q_START), end = closed.first(Q_END);
+      if (!fits(blockBytes(start, end))) return;
+      closed.removeFirst();
+      write(start, end);
+    }
+  }
+
+  private boolean fits(long bytes) {
+    return inflight == 0 || inflightBytes + bytes <= cfg.maxOutstandingBytes();
+  }
+
+  private long blockBytes(long start, long end) {
+    return (ceilDiv(end, usable) - start / usable) * pageBytes;
+  }
+
+  private void write(long start, long end) {
+    long firstPage = start / usable;
+    long pages = ceilDiv(end, usable) - firstPage;
+    long bytes = pages * pageBytes;
+    List<LogSpace.Segment> segments = space.place(firstPage * pageBytes, bytes);
+    if (segments.isEmpty() || segments.size() >= 1 << SEGMENT_BITS) {
+      throw new SimulationException("log manager: a write placed in " + segments.size() + " segments");
+    }
+    long tag = ++writeTag;
+    long now = now();
+    int parts = segments.size();
+    for (int k = 0; k < segments.size(); k++) {
+      LogSpace.Segment seg = segments.get(k);
+      ctx.send(deviceLinks[seg.device()], now + cfg.deviceLinkNanos(), DeviceProtocol.WRITE,
+          tag << SEGMENT_BITS | k, seg.bytes(), seg.deviceOffset(), seg.fileId());
+    }
+    if (cfg.flushAfterWrite()) { // fsync: a flush of every device written, sent with the writes; the device orders it
+      for (int k = 0; k < segments.size(); k++) {
+        LogSpace.Segment seg = segments.get(k);
+        boolean first = true;
+        for (int j = 0; j < k; j++) first &= segments.get(j).device() != seg.device();
+        if (!first) continue;
+        ctx.send(deviceLinks[seg.device()], now + cfg.deviceLinkNanos(), DeviceProtocol.FLUSH,
+            tag << SEGMENT_BITS | parts, 0, seg.deviceOffset(), seg.fileId());
+        parts++;
+      }
+      if (parts >= 1 << SEGMENT_BITS) throw new SimulationException("log manager: a write of " + parts + " requests");
+    }
+    int row = writing.add();
+    writing.set(row, F_TAG, tag);
+    writing.set(row, F_END, end);
+    writing.set(row, F_BYTES, bytes);
+    writing.set(row, F_ISSUED, now);
+    writing.set(row, F_PARTS, parts);
+    inflight++;
+    inflightBytes += bytes;
+    writes++;
+    pagesWritten += pages;
+    bytesWritten += bytes;
+    writeIntervals.wrote(pages, bytes);
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+
+  // ------------------------------------------------------------------------------------------------- completions
+
+  private void completed(long tag, long bytes, int requestKind, int fileId) {
+    if (tag >= DATA_GROWTH_TAGS) {
+      if (dataGrowth.zeroed(this)) admitPending(); // the growth is zeroed: what waited goes on
+      return;
+    }
+    if (tag >= SPACE_TAGS) {
+      space.onZeroDone(this, tag - SPACE_TAGS);
+      return;
+    }
+    if (tag >= DATA_TAGS) {
+      dataWriteDone(tag);
+      return;
+    }
+    long write = tag >>> SEGMENT_BITS;
+    if (writing.isEmpty() || write < writing.first(F_TAG) || write - writing.first(F_TAG) >= writing.size()
+        || writing.get((int) (write - writing.first(F_TAG)), F_PARTS) <= 0) {
+      throw new SimulationException("log manager: unexpected completion of log write " + write);
+    }
+    int row = (int) (write - writing.first(F_TAG));
+    if (requestKind == DeviceProtocol.WRITE) fileStats(fileId).wrote(bytes, now() - writing.get(row, F_ISSUED));
+    long parts = writing.get(row, F_PARTS) - 1;
+    writing.set(row, F_PARTS, parts);
+    if (parts > 0) return; // other segments of the write are still on their way
+    inflight--;
+    inflightBytes -= writing.get(row, F_BYTES);
+    long before = hardenedLsn;
+    while (!writing.isEmpty() && writing.first(F_PARTS) == 0) {
+      hardenedLsn = Math.max(hardenedLsn, writing.first(F_END));
+      writing.removeFirst();
+    }
+    if (hardenedLsn > before) hardened();
+    admitPending(); // a log buffer is free again
+    policy.onHardened(this);
+  }
+
+  /** The log is hardened up to {@link #hardenedLsn}: acknowledge, answer and go on with what waited for it. */
+  private void hardened() {
+    long now = now();
+    int acked = 0;
+    while (!waiters.isEmpty() && waiters.first(W_LSN) <= hardenedLsn) {
+      int session = (int) waiters.first(W_SESSION);
+      long waited = now - waiters.first(W_ARRIVAL);
+      writelogCount++;
+      writelogNanos += waited;
+      if (waited > writelogMaxNanos) writelogMaxNanos = waited;
+      ctx.send(poolLinks[session / sessionsPerPool], now + cfg.replyNanos(), LogProtocol.ACK, session, 0);
+      activeTxns--;
+      waiters.removeFirst();
+      acked++;
+    }
+    int lazyHardened = 0;
+    while (!lazy.isEmpty() && lazy.first(0) <= hardenedLsn) {
+      lazy.removeFirst();
+      lazyHardened++;
+    }
+    while (!flushRequests.isEmpty() && flushRequests.first(1) <= hardenedLsn) {
+      reply((int) flushRequests.first(0), LogProtocol.FLUSHED);
+      flushRequests.removeFirst();
+    }
+    if (ledger != null) ledger.hardened(hardenedLsn);
+    ctx.record(new LogHardened(hardenedLsn, acked, lazyHardened, lazy.size()));
+    startCheckpointIfHardened();
+  }
+
+  /** A log file's statistics (a file the log space added later gets its own). */
+  private FileStats fileStats(int fileId) {
+    if (fileId >= files.length) files = Arrays.copyOf(files, fileId + 1);
+    if (files[fileId] == null) files[fileId] = new FileStats(fileId, "log-" + fileId, "LOG");
+    return files[fileId];
+  }
+
+  private void reply(int session, int kind) {
+    ctx.send(poolLinks[session / sessionsPerPool], now() + cfg.replyNanos(), kind, session, 0);
+  }
+
+  /** The answer to a log administration statement or a statement failing with 9002: it takes the statement's time. */
+  private void replyStatement(int session, int kind) {
+    ctx.send(poolLinks[session / sessionsPerPool], now() + cfg.replyNanos() + space.statementNanos(), kind, session,
+        0);
+  }
+
+  // ------------------------------------------------------------------------------------------------- checkpoints
+
+  /** The oldest checkpoint's record is hardened: write the dirty pages (write-ahead logging holds for them all). */
+  private void startCheckpointIfHardened() {
+    if (checkpointWriting || checkpoints.isEmpty() || checkpoints.first(1) > hardenedLsn) return;
+    if (data == null) {
+      checkpointDone();
+      return;
+    }
+    checkpointWriting = true;
+    data.startCheckpoint(this);
+    if (data.finishIfEmpty()) checkpointDone();
+  }
+
+  private void checkpointDone() {
+    long session = checkpoints.first(0);
+    if (managed) space.onCheckpoint(this, checkpoints.first(1));
+    checkpoints.removeFirst();
+    checkpointWriting = false;
+    checkpointsDone++;
+    ctx.record(new CheckpointCompleted(session, hardenedLsn));
+    if (ledger != null) ledger.checkpointed();
+    if (session >= 0) reply((int) session, LogProtocol.CHECKPOINTED);
+    startCheckpointIfHardened();
+  }
+
+  private void dataWriteDone(long tag) {
+    if (data == null || !data.owns(tag)) throw new SimulationException("log manager: unexpected data write " + tag);
+    if (data.onWriteDone(this, tag)) checkpointDone();
+  }
+
+  // ------------------------------------------------------------------------------------------------- timers
+
+  private void timer(long which, long code) {
+    if (which == TIMER_CRASH) {
+      crash();
+    } else if (which == TIMER_POLICY) {
+      policy.onTimer(this, code);
+    } else if (which == TIMER_LAZY_WRITER) {
+      lazyTimer = -1;
+      data.lazyWrite(this);
+      if (openSessions > 0 || data.dirtyPages() > data.config().lazyWriterThresholdPages()) {
+        lazyTimer = ctx.schedule(now() + data.config().lazyWriterIntervalNanos(), TIMER, TIMER_LAZY_WRITER, 0);
+      }
+    } else if (which == TIMER_SPACE_SAMPLE) {
+      sampleTimer = -1;
+      ctx.record(space.sampleFact());
+      if (openSessions > 0) sampleTimer = ctx.schedule(now() + sampleNanos, TIMER, TIMER_SPACE_SAMPLE, 0);
+    } else if (which == TIMER_CHECKPOINT) {
+      checkpointTimer = -1;
+      offer(LogProtocol.CHECKPOINT, -1, 0, 0, 0);
+      if (openSessions > 0) {
+        checkpointTimer = ctx.schedule(now() + data.config().checkpointIntervalNanos(), TIMER, TIMER_CHECKPOINT, 0);
+      }
+    }
+  }
+
+  /**
+   * Power loss: what is in the log buffers and in flight is gone; the ledger says what recovery will find in the
+   * hardened log. The requests waiting for a buffer were never logged.
+   */
+  private void crash() {
+    int pendingCommits = 0, pendingLazy = 0;
+    for (int r = 0; r < pending.size(); r++) {
+      if (pending.get(r, P_KIND) != LogProtocol.COMMIT) continue;
+      pendingCommits++;
+      if ((LogProtocol.flags(pending.get(r, P_A)) & LogProtocol.FLAG_WAITS) == 0) pendingLazy++;
+    }
+    crashed = ledger.crash(now(), hardenedLsn, appendLsn, pendingCommits, pendingLazy, lazy.size());
+    ctx.record(crashed.withoutSessions());
+    LogSpace.RecoveryReads reads = recoveryLink < 0 ? null : space.recoveryReads(crashed.undoFromLsn(), hardenedLsn);
+    if (reads != null) { // the server restarts at once: recovery reads the hardened log (REFERENCE.md 3)
+      long at = now() + cfg.deviceLinkNanos();
+      ctx.send(recoveryLink, at, RecoveryProtocol.RECOVER, crashed.rolledForward(), crashed.rolledBack());
+      for (LogSpace.ReadPiece p : reads.headers()) send(at, RecoveryProtocol.HEADERS, p, recoveryLink);
+      for (LogSpace.ReadPiece p : reads.redo()) send(at, RecoveryProtocol.ANALYSIS, p, recoveryLink);
+      for (LogSpace.ReadPiece p : reads.redo()) send(at, RecoveryProtocol.REDO, p, recoveryLink);
+      for (LogSpace.ReadPiece p : reads.undo()) send(at, RecoveryProtocol.UNDO, p, recoveryLink);
+      ctx.send(recoveryLink, at, RecoveryProtocol.END, 0, 0);
+    }
+    ctx.crash();
+    down = true;
+  }
+
+  // ------------------------------------------------------------------------------------------------- promises
+
+  @Override
+  public long inputDelay(int port) {
+    return Math.min(cfg.replyNanos(), cfg.deviceLinkNanos());
+  }
+
+  @Override
+  public long inputDelay(int port, int outLink) {
+    if (outLink == backupLink) return cfg.deviceLinkNanos(); // a BACKUP LOG step may be admitted on any event
+    if (outLink == recoveryLink) return cfg.deviceLinkNanos(); // the crash (a timer) starts recovery
+    boolean toDevice = false;
+    for (int l : deviceLinks) toDevice |= l == outLink;
+    if (!toDevice) { // a session pool: replies come from completions (and flushes of a hardened log)
+      if (port == LogProtocol.DEVICE_PORT || port == LogProtocol.BACKUP_PORT) return cfg.replyNanos();
+      if (port == LogProtocol.SESSIONS_PORT && immediateReplies) return cfg.replyNanos();
+      if (port == LogProtocol.SESSIONS_PORT && managed) return cfg.replyNanos() + space.statementNanos();
+      return VirtualTime.NEVER;
+    }
+    if (port == LogProtocol.SESSIONS_PORT) { // a managed log space may zero (grow) on any request
+      return managed || dataGrowth != null || inflight < cfg.maxOutstandingWrites() ? cfg.deviceLinkNanos()
+          : VirtualTime.NEVER;
+    }
+    return cfg.deviceLinkNanos();
+  }
+
+  // ------------------------------------------------------------------------------------------------- FlushControl
+
+  @Override
+  public long now() {
+    return ctx.now();
+  }
+
+  @Override
+  public long appendLsn() {
+    return appendLsn;
+  }
+
+  @Override
+  public long hardenedLsn() {
+    return hardenedLsn;
+  }
+
+  @Override
+  public void flushTo(long lsn) {
+    if (lsn > flushTarget) flushTarget = lsn;
+  }
+
+  @Override
+  public boolean flushing() {
+    return inflight > 0 || flushTarget > hardenedLsn;
+  }
+
+  @Override
+  public int waitingCommits() {
+    return waiters.size();
+  }
+
+  @Override
+  public int activeTransactions() {
+    return activeTxns;
+  }
+
+  @Override
+  public boolean sessionsOpen() {
+    return openSessions > 0;
+  }
+
+  @Override
+  public long schedule(long at, long code) {
+    return ctx.schedule(at, TIMER, TIMER_POLICY, code);
+  }
+
+  @Override
+  public boolean cancel(long handle) {
+    return ctx.cancel(handle);
+  }
+
+  // ------------------------------------------------------------------------------------------------- hosts
+
+  @Override
+  public void zero(int device, long deviceOffset, long bytes, int fileId, long tag) {
+    ctx.send(deviceLinks[device], now() + cfg.deviceLinkNanos(), DeviceProtocol.ZERO, SPACE_TAGS + tag, bytes,
+        deviceOffset, fileId);
+  }
+
+  @Override
+  public void zeroData(long deviceOffset, long bytes, long tag) {
+    ctx.send(deviceLinks[data.config().device()], now() + cfg.deviceLinkNanos(), DeviceProtocol.ZERO,
+        DATA_GROWTH_TAGS + tag, bytes, deviceOffset, data.config().fileId());
+  }
+
+  @Override
+  public void record(Object fact) {
+    ctx.record(fact);
+  }
+
+  /** BACKUP LOG: the pieces of the log to read, each with its VLF's header first, as the read path sends them. */
+  @Override
+  public void backupLog(List<LogSpace.ReadPiece> pieces) {
+    if (backupLink < 0) throw new SimulationException("log manager: BACKUP LOG, but the run has no backup agent");
+    long at = now() + cfg.deviceLinkNanos();
+    ctx.send(backupLink, at, BackupProtocol.BEGIN, logBackups, BackupProtocol.LOG, 0, 0);
+    for (LogSpace.ReadPiece p : pieces) send(at, BackupProtocol.PIECE, p, backupLink);
+    ctx.send(backupLink, at, BackupProtocol.END, logBackups, 0);
+    logBackups++;
+  }
+
+  /** A piece of the log for a reader (payload as {@link BackupProtocol#PIECE}), its VLF's header read first. */
+  private void send(long at, int kind, LogSpace.ReadPiece p, int link) {
+    ctx.send(link, at, kind, p.headerOffset(), p.deviceOffset(), p.bytes(),
+        p.fileId() | ((long) p.device() << 32) | (BackupProtocol.HEADER_FIRST << 40));
+  }
+
+  @Override
+  public void adminDone(int session) {
+    replyStatement(session, LogProtocol.ADMIN_DONE);
+  }
+
+  @Override
+  public void spaceReady() {
+    spaceWaiting = false;
+    admitPending();
+  }
+
+  @Override
+  public Rng rng() {
+    return ctx.rng();
+  }
+
+  @Override
+  public void writePage(int device, long deviceOffset, int bytes, int fileId, long tag) {
+    ctx.send(deviceLinks[device], now() + cfg.deviceLinkNanos(), DeviceProtocol.WRITE, tag, bytes, deviceOffset,
+        fileId);
+  }
+
+  // ------------------------------------------------------------------------------------------------- results
+
+  /** The run is over: the last interval's writes. */
+  @Override
+  public void finish(Context ctx) {
+    writeIntervals.finish(ctx);
+  }
+
+  @Override
+  public Object results() {
+    List<FileStats.Snapshot> fileList = new ArrayList<>();
+    DataStats d = data == null ? null : data.stats();
+    for (FileStats f : files) {
+      if (f == null) continue;
+      if (d != null && f.fileId() == d.fileId()) { // data writes are counted by their writer
+        fileList.add(new FileStats.Snapshot(f.fileId(), f.name(), f.type(), 0, 0, 0, d.writesCompleted(),
+            d.bytesWritten(), d.writeStallNanos()));
+      } else {
+        fileList.add(f.freeze());
+      }
+    }
+    return new LogStats(records, writes, pagesWritten, bytesWritten, recordBytes, pageBytes, cfg.maxBlockPages(),
+        cfg.logBuffers(), durableCommits, lazyCommits, lazy.size(), maxUnhardened, writelogCount, writelogNanos,
+        writelogMaxNanos, logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, policy.name(), fileList, d,
+        space.report(), crashed, dataGrowth == null ? null : dataGrowth.stats());
+  }
+
+  /** Commits acknowledged and not hardened now: what a crash at this instant would lose. */
+  public long acknowledgedNotHardened() {
+    return lazy.size();
+  }
+
+  @Override
+  public Object snapshot() {
+    long[][] fileRows = new long[files.length][];
+    for (int i = 0; i < files.length; i++) fileRows[i] = files[i] == null ? new long[0] : files[i].counters();
+    return new State(appendLsn, openStart, openCap, haveOpen, hardenedLsn, flushTarget, writeTag, inflight,
+        inflightBytes, activeTxns, openSessions, spaceWaiting, pendingBegun, pendingDone, pending.toArray(), waiters.toArray(),
+        lazy.toArray(), closed.toArray(), writing.toArray(), flushRequests.toArray(), checkpoints.toArray(),
+        checkpointWriting, lazyTimer, checkpointTimer, sampleTimer, failedTxn == null ? null : failedTxn.clone(),
+        new long[] {records, recordBytes, writes, pagesWritten,
+            bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
+            logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, logBackups, heldByGrowth ? 1 : 0},
+        fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
+        ledger == null ? null : ledger.snapshot(), down, crashed,
+        dataGrowth == null ? null : dataGrowth.snapshot());
+  }
+
+  @Override
+  public void restore(Object snapshot) {
+    State s = (State) snapshot;
+    appendLsn = s.appendLsn();
+    openStart = s.openStart();
+    openCap = s.openCap();
+    haveOpen = s.haveOpen();
+    hardenedLsn = s.hardenedLsn();
+    flushTarget = s.flushTarget();
+    writeTag = s.writeTag();
+    inflight = s.inflight();
+    inflightBytes = s.inflightBytes();
+    activeTxns = s.activeTxns();
+    openSessions = s.openSessions();
+    spaceWaiting = s.spaceWaiting();
+    pendingBegun = s.pendingBegun();
+    pendingDone = s.pendingDone();
+    pending = LongRing.of(6, s.pending());
+    waiters = LongRing.of(3, s.waiters());
+    lazy = LongRing.of(1, s.lazy());
+    closed = LongRing.of(2, s.closed());
+    writing = LongRing.of(5, s.writing());
+    flushRequests = LongRing.of(2, s.flushRequests());
+    checkpoints = LongRing.of(2, s.checkpoints());
+    checkpointWriting = s.checkpointWriting();
+    lazyTimer = s.lazyTimer();
+    checkpointTimer = s.checkpointTimer();
+    sampleTimer = s.sampleTimer();
+    if (s.failedTxn() != null) failedTxn = s.failedTxn().clone();
+    long[] c = s.counters();
+    records = c[0];
+    recordBytes = c[1];
+    writes = c[2];
+    pagesWritten = c[3];
+    bytesWritten = c[4];
+    durableCommits = c[5];
+    lazyCommits = c[6];
+    maxUnhardened = c[7];
+    writelogCount = c[8];
+    writelogNanos = c[9];
+    writelogMaxNanos = c[10];
+    logBufferWaits = c[11];
+    logBufferWaitNanos = c[12];
+    flushes = c[13];
+    checkpointsDone = c[14];
+    logBackups = c[15];
+    heldByGrowth = c[16] != 0;
+    for (int i = 0; i < s.files().length; i++) if (s.files()[i].length > 0) fileStats(i).setCounters(s.files()[i]);
+    policy.restore(s.policy());
+    space.restore(s.space());
+    if (data != null) data.restore(s.data());
+    writeIntervals.restore(s.writeIntervals());
+    if (ledger != null && s.ledger() != null) ledger.restore(s.ledger());
+    down = s.down();
+    crashed = s.crash();
+    if (dataGrowth != null) dataGrowth.restore(s.dataGrowth());
+  }
+
+  public record State(long appendLsn, long openStart, long openCap, boolean haveOpen, long hardenedLsn,
+      long flushTarget, long writeTag, int inflight, long inflightBytes, int activeTxns, int openSessions,
+      boolean spaceWaiting, boolean pendingBegun, long pendingDone, long[] pending, long[] waiters, long[] lazy, long[] closed,
+      long[] writing, long[] flushRequests, long[] checkpoints, boolean checkpointWriting, long lazyTimer,
+      long checkpointTimer, long sampleTimer, boolean[] failedTxn, long[] counters, long[][] files,
+      @io.tlogsim.kernel.Typed
+      Object policy,
+      @io.tlogsim.kernel.Typed
+      Object space,
+      @io.tlogsim.kernel.Typed
+      Object data, WriteIntervals.State writeIntervals, CrashLedger.State ledger, boolean down, LogCrash crash,
+      long[] dataGrowth) implements CborSerializable {}
+}

@@ -1,0 +1,32 @@
+package io.tlogsim.database.log.policy;
+
+
+/**
+ * Informix buffered logging (REFERENCE.md 2, CREATE DATABASE ... WITH BUFFERED LOG): a commit returns without a
+ * flush; the log buffer is written when it is full (the log manager writes full blocks regardless), at a checkpoint,
+ * at connection close, and when a session that asked for SET LOG commits (its flush carries everything before it).
+ */
+public final class BufferedLog implements FlushPolicy {
+  @Override
+  public String name() {
+    return "buffered";
+  }
+
+  @Override
+  public boolean waits(int sessionMode) {
+    return sessionMode == SessionMode.DURABLE;
+  }
+
+  @Override
+  public void onCommit(FlushControl log, boolean waits) {
+    if (waits) log.flushTo(log.appendLsn());
+  }
+
+  @Override
+  public Object snapshot() {
+    return new Stateless();
+  }
+
+  @Override
+  public void restore(Object snapshot) {}
+}

@@ -1,0 +1,44 @@
+package io.tlogsim.database.log.policy;
+
+
+/**
+ * When a database's log manager writes its log, and which commits wait for it (REFERENCE.md 2). Mechanisms every
+ * policy shares live in the log manager: records fill log blocks; a full block is written regardless; a write
+ * carries every record logged up to the moment it is issued; the outstanding-write limit holds writes back. A policy
+ * adds only its own decisions: whether a commit waits ({@link #waits}), and when to ask for a flush
+ * ({@link FlushControl#flushTo}).
+ *
+ * <p>A policy is state of its log manager: {@link #snapshot()} and {@link #restore} carry it through checkpoints.
+ */
+public interface FlushPolicy {
+
+  /** The name scenarios give it ("per-commit", "buffered", ...). */
+  String name();
+
+  /**
+   * Whether a commit of a session in this {@link SessionMode} is acknowledged only once its log
+   * is hardened. Sessions apply the same rule (a commit that does not wait returns at once). Pure: no state.
+   */
+  boolean waits(int sessionMode);
+
+  /** Called once at time 0 of a fresh run (periodic flushers arm their timer here). */
+  default void start(FlushControl log) {}
+
+  /** A commit record was appended; {@code waits}: its session waits for it to harden. */
+  void onCommit(FlushControl log, boolean waits);
+
+  /** A timer this policy scheduled fired. */
+  default void onTimer(FlushControl log, long code) {}
+
+  /** A log write completed (the hardened LSN may have moved). */
+  default void onHardened(FlushControl log) {}
+
+  /** True when some commit may be acknowledged before its log is hardened (the crash issue counts what they lose). */
+  default boolean acknowledgesEarly() {
+    return !waits(SessionMode.DEFAULT) || !waits(SessionMode.DURABLE) || !waits(SessionMode.LAZY);
+  }
+
+  Object snapshot();
+
+  void restore(Object snapshot);
+}

@@ -1,0 +1,171 @@
+package io.tlogsim.database.logspace;
+
+import java.util.List;
+
+/**
+ * Where the log's bytes live, as the log manager sees it (REFERENCE.md 1). The log manager numbers the bytes it writes
+ * from 0 (log offsets, whole pages, in the order it writes them); a log space places each write on files and devices
+ * (split where it crosses a file or VLF boundary: {@link LogLayout#append} does exactly that) and may make the log
+ * wait before it uses more space (growth with zero-fill, or a full log until truncation). The commit path runs on
+ * {@link LinearLogSpace}; {@link ManagedLogSpace} is SQL Server's log (VLFs, growth, truncation, 9002).
+ *
+ * <p>Calls come in log order: {@link #reserve} before a block may use space, {@link #place} once per write, in
+ * offset order. A log space that zeroes (growth) asks its {@link Host} to send the requests and is told when each
+ * completes; when space it refused becomes available it calls {@link Host#spaceReady()}.
+ *
+ * <p>A space that {@link #tracksTransactions()} is also told of every transaction (its begin LSN, the bytes it logs,
+ * its end) and of every checkpoint: what MinLSN, log reservation and truncation need. The others are not called for
+ * them, so a plain log (GCM-1) pays nothing.
+ */
+public interface LogSpace {
+
+  /** One piece of a write: {@code bytes} at {@code deviceOffset} of device {@code device}, in file {@code fileId}. */
+  record Segment(int device, long deviceOffset, int fileId, long bytes) {}
+
+  /**
+   * A piece of the log a reader reads (REFERENCE.md 3): {@code bytes} at {@code deviceOffset} of device {@code device},
+   * in file {@code fileId}, within the VLF whose header lies at {@code headerOffset} (one piece per VLF: its header
+   * is read first).
+   */
+  record ReadPiece(int device, int fileId, long headerOffset, long deviceOffset, long bytes) {}
+
+  /** A log file as statistics name it. */
+  record LogFile(int fileId, String name, int device) {}
+
+  /** What a log space may ask of its log manager. */
+  interface Host {
+    long now();
+
+    /** Writes zeros over a range (growth): the completion comes back through {@link LogSpace#onZeroDone}. */
+    void zero(int device, long deviceOffset, long bytes, int fileId, long tag);
+
+    /** Space that {@link #reserve} refused is now available: appends go on. */
+    void spaceReady();
+
+    /** Records a fact for the journal (log growth, 9002, space samples). */
+    default void record(Object fact) {}
+
+    /** The log is hardened up to here (log offsets): what a log backup may read. */
+    long hardenedLsn();
+
+    /** A session's administrative step ({@link #admin}) that had to wait for the device is done. */
+    default void adminDone(int session) {}
+
+    /**
+     * BACKUP LOG: has the log's {@code pieces} read and written to the backup device; the space is told when the
+     * backup set is written ({@link LogSpace#onLogBackupDone}).
+     */
+    default void backupLog(List<ReadPiece> pieces) {
+      throw new UnsupportedOperationException("this log manager has no backup agent");
+    }
+  }
+
+  /**
+   * Where the write of {@code bytes} at {@code logOffset} lands: one segment, or several where it crosses a file or
+   * VLF boundary (the log manager sends one request per segment; the write is hardened when all complete).
+   */
+  List<Segment> place(long logOffset, long bytes);
+
+  /**
+   * The log is about to use bytes up to {@code logEnd}: true if it may now; false if appends must wait until the space
+   * calls {@link Host#spaceReady()} (while it grows and zeroes, or until the log is truncated), or, when {@link #full()}
+   * says so, the request that asked must fail (error 9002).
+   */
+  boolean reserve(Host host, long logEnd);
+
+  /**
+   * What recovery reads after a crash with the log hardened up to {@code hardenedLsn} (REFERENCE.md 3): every VLF's
+   * header (start-up), the log from the last checkpoint (analysis, then redo), the log from {@code undoFromLsn} (undo;
+   * -1: nothing to undo). Null: this log has no such layout (recovery is not timed).
+   */
+  default RecoveryReads recoveryReads(long undoFromLsn, long hardenedLsn) {
+    return null;
+  }
+
+  /** The pieces recovery reads in each phase. */
+  record RecoveryReads(List<ReadPiece> headers, List<ReadPiece> redo, List<ReadPiece> undo) {}
+
+  /** The log backup it asked its host for ({@link Host#backupLog}) is written. */
+  default void onLogBackupDone(Host host) {}
+
+  /** A zero-fill the space asked for completed. */
+  default void onZeroDone(Host host, long tag) {}
+
+  /**
+   * Log bytes below {@code logOffset} are no longer needed by a log backup (FULL recovery model: the hook a backup agent
+   * calls through the log manager, see {@link ManagedLogSpace#truncateUpTo}).
+   */
+  default void release(long logOffset) {}
+
+  /** The log's files, for per-file statistics. */
+  List<LogFile> files();
+
+  Object snapshot();
+
+  void restore(Object snapshot);
+
+  // ---- transactions and checkpoints (only for a space that tracks them) ----
+
+  default boolean tracksTransactions() {
+    return false;
+  }
+
+  /** Session {@code session} began a transaction whose first record is at {@code lsn}. */
+  default void begin(int session, long lsn) {}
+
+  /**
+   * The session's transaction logged {@code bytes} more, records whose undo would log {@code undoBytes}; compensation
+   * records use up its rollback reservation.
+   */
+  default void logged(int session, long bytes, boolean compensation, long undoBytes) {}
+
+  /** The session's transaction ended (committed or rolled back): its reservation is released. */
+  default void end(int session) {}
+
+  /** A checkpoint whose record is at {@code lsn} completed (SIMPLE recovery model: the log is truncated). */
+  default void onCheckpoint(Host host, long lsn) {}
+
+  /** True once when the space wants an automatic checkpoint (SIMPLE at 70% full). */
+  default boolean takeCheckpointRequest() {
+    return false;
+  }
+
+  /** After {@link #reserve} refused: true if the log is full (9002) rather than waiting for a growth. */
+  default boolean full() {
+    return false;
+  }
+
+  /** Session {@code session}'s transaction fails with 9002 (counted, its message kept). */
+  default void failed(Host host, int session) {}
+
+  /** What the space reports at the end of a run (null: nothing beyond the files' statistics). */
+  default Object report() {
+    return null;
+  }
+
+  /**
+   * How long a log administration statement (or a statement failing with 9002) takes to answer, besides the reply's
+   * delay; the log manager promises its sessions no reply sooner than that after a request.
+   */
+  default long statementNanos() {
+    return 0;
+  }
+
+  /** How often the log manager records {@link #sampleFact()} while sessions are open (0: never). */
+  default long sampleIntervalNanos() {
+    return 0;
+  }
+
+  /** A fact for the time series of log size, space used and VLF count. */
+  default Object sampleFact() {
+    return null;
+  }
+
+  /**
+   * Carries out step {@code step} of the script (grow, add or remove a log file, shrink, DBCC SQLPERF) for a session;
+   * true when done now, false when the space calls {@link Host#adminDone} later (after zeroing).
+   */
+  default boolean admin(Host host, int session, int step) {
+    throw new UnsupportedOperationException("this log has no administration steps");
+  }
+}

@@ -1,0 +1,624 @@
+package io.tlogsim.database.logspace;
+
+import io.tlogsim.database.script.Step;
+import io.tlogsim.kernel.CborSerializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * SQL Server's log space (REFERENCE.md 1) behind the log manager: a {@link LogLayout} of log files and VLFs, each file
+ * on its device; growth by the files' increments with zero-initialization on the device while the log waits (wait
+ * type PREEMPTIVE_OS_WRITEFILEGATHER; SQL Server 2022 and Azure skip it for growths of at most 64 MB); MinLSN and
+ * truncation (SIMPLE: at checkpoint, with an automatic checkpoint at 70% full; FULL: only up to what a log backup
+ * read, through {@link #truncateUpTo}); log reservation for rollback; log_reuse_wait; error 9002 when the log can
+ * neither be reused nor grown; ADD LOG FILE, REMOVE FILE, DBCC SHRINKFILE and DBCC SQLPERF(LOGSPACE) as script steps.
+ *
+ * <p>Log offsets are LSNs here: the log-space kind writes pages without headers and starts every flush on a new page,
+ * so the log manager's record bytes and its log offsets are the same numbers.
+ *
+ * <p><b>Hook for log backups (the read path).</b> A backup agent reads the active log from {@link #activeStartLsn()}
+ * to the hardened end (VLF boundaries: {@link #logInfo()}), then tells the log manager (event
+ * {@code LogProtocol.LOG_BACKUP}, a = the LSN it read up to), which calls {@link #release}: in FULL the log is then
+ * truncated up to min(that LSN, the last checkpoint, the oldest open transaction, a replication reader).
+ */
+public final class ManagedLogSpace implements LogSpace {
+  public enum RecoveryModel { SIMPLE, FULL }
+
+  /** log_reuse_wait_desc values. */
+  public static final String NOTHING = "NOTHING", CHECKPOINT = "CHECKPOINT", LOG_BACKUP = "LOG_BACKUP",
+      ACTIVE_TRANSACTION = "ACTIVE_TRANSACTION", REPLICATION = "REPLICATION";
+
+  /** Messages kept for the report (the first ones; the rest are counted). */
+  public static final int MAX_MESSAGES = 40;
+
+  /** Where the files of one device start: a file's base offset is stride x the files already on its device. */
+  public static final long FILE_STRIDE = 64L << 30;
+
+  /**
+   * @param database the database's name in messages
+   * @param devices the log devices' names, by the device index the log manager uses (the data device may be among
+   *     them: only those named by files matter)
+   * @param reservationFactor rollback reservation: bytes reserved per byte of the compensation records that would
+   *     undo what a transaction logged (REFERENCE.md 1)
+   * @param autoCheckpointPercent SIMPLE: an automatic checkpoint when this much of the log is used (0: none, TF 3505)
+   * @param replicationReader a replication log reader that has read nothing yet holds the log (REPLICATION)
+   * @param sessions sessions of the database (transactions are tracked per session)
+   * @param steps the script's steps (administration steps are carried out here)
+   * @param statementNanos how long an administration statement, or a statement that fails with 9002, takes
+   * @param sampleNanos how often the time series of log size, space used and VLF count is sampled (0: never)
+   */
+  public record Config(String database, VlfRule rule, List<LogFileSpec> files, List<String> devices,
+      RecoveryModel recoveryModel, double reservationFactor, double autoCheckpointPercent, boolean replicationReader,
+      int sessions, List<Step> steps, long firstFseqNo, long sampleNanos, long statementNanos) {}
+
+  private final Config cfg;
+  private LogLayout layout;
+  private int[] deviceOf = new int[8]; // by file id
+  private long[] baseOf = new long[8];
+  private long[] txnBegin; // by session, -1: none open
+  private long[] txnReserved;
+  private long reserved;
+  private long lastCheckpointLsn;
+  private long backupLsn;
+  private int backupSession = -1; // the session whose BACKUP LOG runs (-1: none)
+  private long backupTo; // ... and where it reads to
+  private long replicatedLsn;
+  private int growthZeroes; // zero-fills of growths still on the device
+  private boolean waiting; // reserve refused; spaceReady owed
+  private long stallStart;
+  private boolean full;
+  private boolean checkpointWanted;
+  private boolean checkpointAsked; // an automatic checkpoint is on its way
+  private int[] adminZeroes; // by session: zero-fills its step still waits for
+  private long growthStalls;
+  private long growthStallNanos;
+  private long growthStallMaxNanos;
+  private long zeroedBytes;
+  private long fullErrors;
+  private long firstFullAt = -1;
+  private String lastFullReason = NOTHING;
+  private long peakUsed; // used + reserved, highest since the last DBCC SQLPERF
+  private final List<String> messages = new ArrayList<>();
+  private final List<SqlPerf> sqlPerf = new ArrayList<>();
+  private Host host; // the log manager (the same object on every call)
+
+  /** One DBCC SQLPERF(LOGSPACE) a script took: the log's size, the percent used now and the most since the last. */
+  public record SqlPerf(String name, long atNanos, long sizeBytes, double usedPercent, double peakUsedPercent,
+      String reuseWait, int vlfs) implements CborSerializable {}
+
+  /** A fact: the log grew (file, bytes, VLFs added, whether zeroed) to sizeBytes and vlfs. */
+  public record LogGrew(int fileId, long bytes, int vlfsAdded, boolean zeroed, long sizeBytes, int vlfs)
+      implements CborSerializable {}
+
+  /**
+   * A fact of the time series: the log's size, the space used (with reservations), the reservations, the VLFs. An
+   * interval fact, so the journal keeps it at every trace level and the report charts it (log-space-sample-...).
+   */
+  public record LogSpaceSample(long sizeBytes, long usedBytes, long reservedBytes, int vlfs)
+      implements io.tlogsim.kernel.IntervalFact {}
+
+  /** A fact: error 9002 for a session's transaction, with log_reuse_wait. */
+  public record LogFull(int session, String reuseWait) implements CborSerializable {}
+
+  public ManagedLogSpace(Config cfg) {
+    this.cfg = cfg;
+    this.layout = new LogLayout(cfg.rule(), cfg.files(), cfg.firstFseqNo());
+    for (LogLayout.LogFile f : layout.files()) placeFile(f);
+    txnBegin = new long[cfg.sessions()];
+    txnReserved = new long[cfg.sessions()];
+    Arrays.fill(txnBegin, -1);
+    adminZeroes = new int[cfg.sessions()];
+  }
+
+  private void placeFile(LogLayout.LogFile f) {
+    int device = cfg.devices().indexOf(f.spec().device());
+    if (device < 0) throw new IllegalArgumentException("log file " + f.spec().name() + ": no device '"
+        + f.spec().device() + "'; devices: " + cfg.devices());
+    if (f.id() >= deviceOf.length) {
+      deviceOf = Arrays.copyOf(deviceOf, f.id() + 8);
+      baseOf = Arrays.copyOf(baseOf, f.id() + 8);
+    }
+    int before = 0;
+    for (LogLayout.LogFile g : layout.files()) if (g != f && g.id() < f.id() && deviceOf[g.id()] == device) before++;
+    deviceOf[f.id()] = device;
+    baseOf[f.id()] = before * FILE_STRIDE;
+  }
+
+  // ------------------------------------------------------------------------------------------------ placing writes
+
+  @Override
+  public List<Segment> place(long logOffset, long bytes) {
+    if (logOffset != layout.endLsn()) {
+      throw new IllegalStateException("log write at " + logOffset + ", the log ends at " + layout.endLsn()
+          + " (a managed log needs writes in order without rewrites)");
+    }
+    List<LogLayout.Segment> parts = layout.append(bytes);
+    List<Segment> out = new ArrayList<>(parts.size());
+    for (LogLayout.Segment s : parts) {
+      out.add(new Segment(deviceOf[s.fileId()], baseOf[s.fileId()] + s.offset(), s.fileId(), s.bytes()));
+    }
+    notePeak();
+    return out;
+  }
+
+  @Override
+  public boolean reserve(Host host, long logEnd) {
+    this.host = host;
+    full = false;
+    if (growthZeroes > 0) return refuse(host);
+    for (int guard = 0; guard < 1_000_000; guard++) {
+      // The log grows when it needs room for what it writes; reservations count as used, and only a log that cannot
+      // grow any more refuses them (two growing files then fill in the published order: REFERENCE.md 1)
+      long need = logEnd - layout.endLsn();
+      boolean placeable = layout.room(need) >= need;
+      boolean accounted = layout.totalSize() - (logEnd - layout.activeStartLsn()) - reserved >= 0;
+      if (placeable && accounted) {
+        autoCheckpointIfDue(logEnd);
+        return true;
+      }
+      if (truncate() > 0) continue;
+      LogLayout.LogFile f = layout.fileToGrow();
+      if (placeable && f != null) {
+        autoCheckpointIfDue(logEnd);
+        return true;
+      }
+      if (f == null) {
+        full = true;
+        lastFullReason = reuseWait();
+        return false;
+      }
+      LogLayout.Growth g = layout.grow(f);
+      grew(host, g, 0);
+      if (growthZeroes > 0) return refuse(host);
+    }
+    throw new IllegalStateException("the log cannot place " + (logEnd - layout.endLsn()) + " bytes");
+  }
+
+  private boolean refuse(Host host) {
+    if (!waiting) {
+      waiting = true;
+      stallStart = host.now();
+    }
+    return false;
+  }
+
+  /** A growth happened: zero its bytes on the device (unless exempt), record it. {@code session} 0: the log's own. */
+  private void grew(Host host, LogLayout.Growth g, int adminSession) {
+    if (g.zeroFill()) {
+      host.zero(deviceOf[g.fileId()], baseOf[g.fileId()] + g.offset(), g.bytes(), g.fileId(), adminSession);
+      zeroedBytes += g.bytes();
+      if (adminSession == 0) growthZeroes++;
+      else adminZeroes[adminSession - 1]++;
+    }
+    host.record(new LogGrew(g.fileId(), g.bytes(), g.vlfs(), g.zeroFill(), layout.totalSize(), layout.vlfCount()));
+  }
+
+  @Override
+  public void onZeroDone(Host host, long tag) {
+    this.host = host;
+    if (tag == 0) {
+      if (--growthZeroes == 0) ready(host);
+    } else {
+      int s = (int) tag - 1;
+      if (--adminZeroes[s] == 0) host.adminDone(s);
+    }
+  }
+
+  private void ready(Host host) {
+    if (!waiting) return;
+    waiting = false;
+    long stalled = host.now() - stallStart;
+    growthStalls++;
+    growthStallNanos += stalled;
+    growthStallMaxNanos = Math.max(growthStallMaxNanos, stalled);
+    host.spaceReady();
+  }
+
+  // ------------------------------------------------------------------------------------------------ truncation
+
+  /** MinLSN: the oldest LSN the log still needs, whatever the recovery model. */
+  private long minLsn() {
+    long min = Math.min(lastCheckpointLsn, oldestTransaction());
+    if (cfg.replicationReader()) min = Math.min(min, replicatedLsn);
+    return min;
+  }
+
+  private long oldestTransaction() {
+    long min = Long.MAX_VALUE;
+    for (long b : txnBegin) if (b >= 0 && b < min) min = b;
+    return min;
+  }
+
+  /** Truncates what may be truncated now; returns the VLFs freed. */
+  private int truncate() {
+    long upTo = minLsn();
+    if (cfg.recoveryModel() == RecoveryModel.FULL) upTo = Math.min(upTo, backupLsn);
+    return layout.truncate(upTo);
+  }
+
+  /**
+   * log_reuse_wait_desc: why the oldest active VLF cannot be reused now (NOTHING when only the current VLF is active).
+   * An open transaction that began there comes first, then a log backup not taken (FULL), a replication reader, a
+   * checkpoint not taken.
+   */
+  public String reuseWait() {
+    long start = layout.activeStartLsn();
+    if (layout.current().startLsn() == start) return NOTHING; // only the current VLF is active
+    long firstEnd = firstActiveEnd();
+    if (oldestTransaction() < firstEnd) return ACTIVE_TRANSACTION;
+    if (cfg.recoveryModel() == RecoveryModel.FULL && backupLsn < firstEnd) return LOG_BACKUP;
+    if (cfg.replicationReader() && replicatedLsn < firstEnd) return REPLICATION;
+    if (lastCheckpointLsn < firstEnd) return CHECKPOINT;
+    return NOTHING;
+  }
+
+  private long firstActiveEnd() {
+    long start = layout.activeStartLsn();
+    for (LogLayout.LogFile f : layout.files()) {
+      for (Vlf v : f.vlfs()) if (v.active && v.startLsn == start) return v.endLsn();
+    }
+    return start;
+  }
+
+  /**
+   * The log-backup hook: a log backup has read the log up to {@code lsn}; in FULL the log is truncated up to it (and
+   * MinLSN). Returns the VLFs freed. Appends that waited for space go on.
+   */
+  public int truncateUpTo(long lsn) {
+    backupLsn = Math.max(backupLsn, lsn);
+    int freed = truncate();
+    if (freed > 0 && waiting && growthZeroes == 0 && host != null) {
+      waiting = false;
+      host.spaceReady();
+    }
+    return freed;
+  }
+
+  @Override
+  public void release(long logOffset) {
+    truncateUpTo(logOffset);
+  }
+
+  /** A replication log reader has read up to {@code lsn}. */
+  public void replicated(long lsn) {
+    replicatedLsn = Math.max(replicatedLsn, lsn);
+  }
+
+  @Override
+  public void onCheckpoint(Host host, long lsn) {
+    this.host = host;
+    lastCheckpointLsn = Math.max(lastCheckpointLsn, lsn);
+    checkpointAsked = false;
+    if (cfg.recoveryModel() == RecoveryModel.SIMPLE) {
+      truncate();
+      if (waiting && growthZeroes == 0) {
+        waiting = false;
+        host.spaceReady();
+      }
+    }
+  }
+
+  private void autoCheckpointIfDue(long logEnd) {
+    if (cfg.recoveryModel() != RecoveryModel.SIMPLE || cfg.autoCheckpointPercent() <= 0 || checkpointAsked) return;
+    double used = 100.0 * (logEnd - layout.activeStartLsn() + reserved) / layout.totalSize();
+    if (used >= cfg.autoCheckpointPercent()) {
+      checkpointWanted = true;
+      checkpointAsked = true;
+    }
+  }
+
+  @Override
+  public boolean takeCheckpointRequest() {
+    boolean w = checkpointWanted;
+    checkpointWanted = false;
+    return w;
+  }
+
+  // ------------------------------------------------------------------------------------------------ transactions
+
+  @Override
+  public boolean tracksTransactions() {
+    return true;
+  }
+
+  @Override
+  public void begin(int session, long lsn) {
+    if (txnBegin[session] < 0) txnBegin[session] = lsn;
+  }
+
+  @Override
+  public void logged(int session, long bytes, boolean compensation, long undoBytes) {
+    long r = compensation ? -Math.min(bytes, txnReserved[session]) : Math.round(undoBytes * cfg.reservationFactor());
+    txnReserved[session] += r;
+    reserved += r;
+    notePeak();
+  }
+
+  @Override
+  public void end(int session) {
+    reserved -= txnReserved[session];
+    txnReserved[session] = 0;
+    txnBegin[session] = -1;
+  }
+
+  @Override
+  public boolean full() {
+    return full;
+  }
+
+  @Override
+  public void failed(Host host, int session) {
+    fullErrors++;
+    if (firstFullAt < 0) firstFullAt = host.now();
+    if (messages.size() < MAX_MESSAGES) {
+      messages.add(String.format(Locale.ROOT, "%.3f s: Msg 9002: The transaction log for database '%s' is full due"
+          + " to '%s'.", host.now() / 1e9, cfg.database(), lastFullReason));
+    }
+    host.record(new LogFull(session, lastFullReason));
+    end(session); // the statement fails and its transaction is rolled back: its reservation covers the undo
+  }
+
+  // ------------------------------------------------------------------------------------------------ administration
+
+  @Override
+  public boolean admin(Host host, int session, int stepIndex) {
+    this.host = host;
+    Step st = cfg.steps().get(stepIndex);
+    Map<String, Object> g = st.given();
+    return switch (st.type()) {
+      case GROW_LOG -> {
+        LogLayout.LogFile f = layout.file(intKey(g, "file", LogLayout.FIRST_LOG_FILE_ID));
+        if (f == null) {
+          messages.add(time(host) + "MODIFY FILE: no log file " + g.get("file"));
+          yield true;
+        }
+        long bytes = mb(g, "mb", 0);
+        int times = intKey(g, "times", 1);
+        for (int k = 0; k < times; k++) {
+          long by = bytes > 0 ? bytes : f.spec().nextGrowth(f.size());
+          if (by <= 0) break;
+          grew(host, layout.growBy(f, by), session + 1);
+        }
+        yield adminZeroes[session] == 0;
+      }
+      case ADD_LOG_FILE -> {
+        String device = cfg.devices().get(Math.min(intKey(g, "device", 1) - 1, cfg.devices().size() - 1));
+        LogFileSpec spec = new LogFileSpec(String.valueOf(g.getOrDefault("file", "log" + (layout.files().size() + 1))),
+            mb(g, "sizeMB", 1), mb(g, "growthMB", 0), dbl(g, "growthPercent"), mb(g, "maxSizeMB", 0), device);
+        LogLayout.LogFile f = layout.addFile(spec);
+        placeFile(f);
+        // a new log file is zero-initialized like a growth (REFERENCE.md 1)
+        grew(host, new LogLayout.Growth(f.id(), 0, f.size(), f.vlfs().size(), cfg.rule().zeroesGrowth(f.size())),
+            session + 1);
+        yield adminZeroes[session] == 0;
+      }
+      case REMOVE_FILE -> {
+        int id = intKey(g, "file", 0);
+        String refusal = layout.removeFile(id);
+        messages.add(time(host) + "ALTER DATABASE " + cfg.database() + " REMOVE FILE " + id + ": "
+            + (refusal == null ? "The file was removed." : refusal));
+        yield true;
+      }
+      case SHRINK_FILE -> {
+        int id = intKey(g, "file", LogLayout.FIRST_LOG_FILE_ID);
+        truncate();
+        String refusal = layout.shrink(id, mb(g, "targetMB", 0));
+        LogLayout.LogFile f = layout.file(id);
+        messages.add(time(host) + "DBCC SHRINKFILE (" + id + ", " + g.getOrDefault("targetMB", 0) + "): "
+            + (refusal == null ? "file " + id + " is now " + (f.size() >> 20) + " MB in " + f.vlfs().size()
+                + " VLFs." : refusal));
+        yield true;
+      }
+      case BACKUP_LOG -> backupLog(host, session);
+      case SQLPERF -> {
+        long size = layout.totalSize();
+        sqlPerf.add(new SqlPerf(st.name(), host.now(), size, percent(usedNow()), percent(Math.max(peakUsed,
+            usedNow())), reuseWait(), layout.vlfCount()));
+        peakUsed = usedNow();
+        yield true;
+      }
+      default -> throw new IllegalArgumentException("not a log administration step: " + st.type().word);
+    };
+  }
+
+  /**
+   * BACKUP LOG (REFERENCE.md 1, 3): reads the log from where the last log backup ended to the end of what is hardened,
+   * through the host's backup agent; when the backup set is written, the log is truncated up to there
+   * ({@link #truncateUpTo}). Backups of one database run one at a time (SQL Server's error 3023 for another).
+   */
+  private boolean backupLog(Host host, int session) {
+    if (backupSession >= 0) {
+      messages.add(time(host) + "Msg 3023: Backup, file manipulation operations (such as ALTER DATABASE ADD FILE) and"
+          + " encryption changes on a database must be serialized.");
+      return true;
+    }
+    long to = Math.max(backupLsn, Math.min(layout.endLsn(), host.hardenedLsn()));
+    backupSession = session;
+    backupTo = to;
+    host.backupLog(pieces(Math.max(backupLsn, layout.activeStartLsn()), to));
+    return false;
+  }
+
+  @Override
+  public RecoveryReads recoveryReads(long undoFromLsn, long hardenedLsn) {
+    List<ReadPiece> headers = new ArrayList<>();
+    for (LogLayout.LogFile f : layout.files()) { // start-up opens every VLF, in file order
+      for (Vlf v : f.vlfs()) {
+        long at = baseOf[f.id()] + v.offset();
+        headers.add(new ReadPiece(deviceOf[f.id()], f.id(), at, at, 0));
+      }
+    }
+    long start = layout.activeStartLsn();
+    long redoFrom = Math.max(start, Math.min(lastCheckpointLsn, hardenedLsn));
+    List<ReadPiece> undo = undoFromLsn < 0 ? List.of() : pieces(Math.max(start, undoFromLsn), hardenedLsn);
+    return new RecoveryReads(headers, pieces(redoFrom, hardenedLsn), undo);
+  }
+
+  /** The active log in [from, to) as pieces, one per VLF, on its devices. */
+  private List<ReadPiece> pieces(long from, long to) {
+    List<ReadPiece> out = new ArrayList<>();
+    if (to <= from) return out;
+    for (LogLayout.ActivePiece a : layout.activePieces(from, to)) {
+      Vlf v = a.vlf();
+      out.add(new ReadPiece(deviceOf[v.fileId()], v.fileId(), baseOf[v.fileId()] + v.offset(),
+          baseOf[v.fileId()] + v.offset() + a.offsetInVlf(), a.bytes()));
+    }
+    return out;
+  }
+
+  @Override
+  public void onLogBackupDone(Host host) {
+    this.host = host;
+    int freed = truncateUpTo(backupTo);
+    messages.add(time(host) + "BACKUP LOG: log backed up to LSN " + backupTo + ", " + freed + " VLFs freed"
+        + (freed > 0 ? "." : " (log_reuse_wait " + reuseWait() + ")."));
+    int session = backupSession;
+    backupSession = -1;
+    host.adminDone(session);
+  }
+
+  private static String time(Host host) {
+    return String.format(Locale.ROOT, "%.3f s: ", host.now() / 1e9);
+  }
+
+  private static int intKey(Map<String, Object> g, String key, int dflt) {
+    Object v = g.get(key);
+    return v instanceof Number n ? n.intValue() : dflt;
+  }
+
+  private static long mb(Map<String, Object> g, String key, long dflt) {
+    Object v = g.get(key);
+    return v instanceof Number n ? Math.round(n.doubleValue() * (1 << 20)) : dflt;
+  }
+
+  private static double dbl(Map<String, Object> g, String key) {
+    Object v = g.get(key);
+    return v instanceof Number n ? n.doubleValue() : 0;
+  }
+
+  // ------------------------------------------------------------------------------------------------ what DBAs see
+
+  /** Log space used as DBCC SQLPERF(LOGSPACE) counts it: the active log and the rollback reservations. */
+  public long usedNow() {
+    return layout.usedBytes() + reserved;
+  }
+
+  private double percent(long bytes) {
+    return Math.round(1e5 * bytes / (double) layout.totalSize()) / 1e3;
+  }
+
+  private void notePeak() {
+    long u = layout.usedBytes() + reserved;
+    if (u > peakUsed) peakUsed = u;
+  }
+
+  public long activeStartLsn() {
+    return layout.activeStartLsn();
+  }
+
+  public List<LogLayout.LogInfoRow> logInfo() {
+    return layout.logInfo();
+  }
+
+  public LogLayout layout() {
+    return layout;
+  }
+
+  @Override
+  public long statementNanos() {
+    return cfg.statementNanos();
+  }
+
+  @Override
+  public long sampleIntervalNanos() {
+    return cfg.sampleNanos();
+  }
+
+  @Override
+  public Object sampleFact() {
+    return new LogSpaceSample(layout.totalSize(), usedNow(), reserved, layout.vlfCount());
+  }
+
+  @Override
+  public List<LogFile> files() {
+    List<LogFile> out = new ArrayList<>();
+    for (LogLayout.LogFile f : layout.files()) out.add(new LogFile(f.id(), f.spec().name(), deviceOf[f.id()]));
+    return out;
+  }
+
+  /** What the run ends with, for summary.json and the tables. */
+  public Report report() {
+    return new Report(layout.vlfCount(), layout.totalSize(), usedNow(), percent(usedNow()), layout.growths(),
+        zeroedBytes, fullErrors, firstFullAt, reuseWait(), lastFullReason, growthStalls, growthStallNanos, growthStallMaxNanos,
+        List.copyOf(messages), List.copyOf(sqlPerf), layout.logInfo(), fileSizes());
+  }
+
+  private List<long[]> fileSizes() {
+    List<long[]> out = new ArrayList<>();
+    for (LogLayout.LogFile f : layout.files()) out.add(new long[] {f.id(), f.size(), f.vlfs().size()});
+    return out;
+  }
+
+  /**
+   * @param firstFullNanos when the first 9002 happened (-1: never)
+   * @param files per file: id, size, VLFs
+   */
+  public record Report(int vlfs, long sizeBytes, long usedBytes, double usedPercent, long growths, long zeroedBytes,
+      long fullErrors, long firstFullNanos, String reuseWait, String lastFullReason, long growthStalls, long growthStallNanos,
+      long growthStallMaxNanos, List<String> messages, List<SqlPerf> sqlPerf, List<LogLayout.LogInfoRow> logInfo,
+      List<long[]> files) implements CborSerializable {}
+
+  // ------------------------------------------------------------------------------------------------ checkpoints
+
+  @Override
+  public Object snapshot() {
+    return new State(layout.snapshot(), deviceOf.clone(), baseOf.clone(), txnBegin.clone(), txnReserved.clone(),
+        new long[] {reserved, lastCheckpointLsn, backupLsn, replicatedLsn, growthZeroes, waiting ? 1 : 0, stallStart,
+            full ? 1 : 0, checkpointWanted ? 1 : 0, checkpointAsked ? 1 : 0, growthStalls, growthStallNanos,
+            growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt, backupSession, backupTo},
+        adminZeroes.clone(), lastFullReason, List.copyOf(messages), List.copyOf(sqlPerf));
+  }
+
+  @Override
+  public void restore(Object snapshot) {
+    State s = (State) snapshot;
+    layout = LogLayout.restore(s.layout());
+    deviceOf = s.deviceOf().clone();
+    baseOf = s.baseOf().clone();
+    txnBegin = s.txnBegin().clone();
+    txnReserved = s.txnReserved().clone();
+    long[] c = s.counters();
+    reserved = c[0];
+    lastCheckpointLsn = c[1];
+    backupLsn = c[2];
+    replicatedLsn = c[3];
+    growthZeroes = (int) c[4];
+    waiting = c[5] != 0;
+    stallStart = c[6];
+    full = c[7] != 0;
+    checkpointWanted = c[8] != 0;
+    checkpointAsked = c[9] != 0;
+    growthStalls = c[10];
+    growthStallNanos = c[11];
+    growthStallMaxNanos = c[12];
+    zeroedBytes = c[13];
+    fullErrors = c[14];
+    peakUsed = c[15];
+    firstFullAt = c[16];
+    backupSession = (int) c[17];
+    backupTo = c[18];
+    adminZeroes = s.adminZeroes().clone();
+    lastFullReason = s.lastFullReason();
+    messages.clear();
+    messages.addAll(s.messages());
+    sqlPerf.clear();
+    sqlPerf.addAll(s.sqlPerf());
+  }
+
+  public record State(LogLayout.State layout, int[] deviceOf, long[] baseOf, long[] txnBegin, long[] txnReserved,
+      long[] counters, int[] adminZeroes, String lastFullReason, List<String> messages, List<SqlPerf> sqlPerf)
+      implements CborSerializable {}
+}

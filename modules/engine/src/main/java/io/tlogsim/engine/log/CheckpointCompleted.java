@@ -1,6 +1,0 @@
-package io.tlogsim.engine.log;
-
-import io.tlogsim.kernel.CborSerializable;
-
-/** A fact: a checkpoint completed (its record hardened and the pages dirty at its start written). */
-public record CheckpointCompleted(long session, long hardenedLsn) implements CborSerializable {}

@@ -1,6 +1,0 @@
-package io.tlogsim.engine.log.policy;
-
-import io.tlogsim.kernel.CborSerializable;
-
-/** The snapshot of a policy without state. */
-record Stateless() implements CborSerializable {}

@@ -1,6 +1,0 @@
-package io.tlogsim.engine.session;
-
-import io.tlogsim.kernel.CborSerializable;
-
-/** A fact: the last session of a pool ended step {@code step} of its script. */
-public record PhaseEnded(int step, String name) implements CborSerializable {}
