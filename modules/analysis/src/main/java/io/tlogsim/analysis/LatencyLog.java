@@ -59,6 +59,22 @@ public final class LatencyLog {
       throws IOException {
     Path target = dir.resolve(FILE_NAME);
     Path tmp = dir.resolve(FILE_NAME + ".tmp");
+    try {
+      writeTo(tmp, runId, body);
+      try {
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } catch (IOException atomicNotSupported) {
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) { // a full disk: no half-written temporary file is left behind
+      Files.deleteIfExists(tmp);
+      throw e;
+    }
+    return target;
+  }
+
+  private static void writeTo(Path tmp, String runId, java.util.function.Consumer<HistogramLogWriter> body)
+      throws IOException {
     try (OutputStream os = Files.newOutputStream(tmp);
         PrintStream ps = new PrintStream(os, false, StandardCharsets.UTF_8)) {
       HistogramLogWriter w = new HistogramLogWriter(ps);
@@ -70,11 +86,5 @@ public final class LatencyLog {
       ps.flush();
       if (ps.checkError()) throw new IOException("cannot write " + tmp);
     }
-    try {
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException atomicNotSupported) {
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-    }
-    return target;
   }
 }

@@ -66,11 +66,16 @@ public final class SummaryWriter {
   public static Path write(Path dir, String runId, Map<String, ?> summary) throws IOException {
     Path target = dir.resolve(FILE_NAME);
     Path tmp = dir.resolve(FILE_NAME + ".tmp");
-    Files.writeString(tmp, toJson(runId, summary), StandardCharsets.UTF_8);
     try {
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException atomicNotSupported) {
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+      Files.writeString(tmp, toJson(runId, summary), StandardCharsets.UTF_8);
+      try {
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      } catch (IOException atomicNotSupported) {
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) { // a full disk: no half-written temporary file is left behind
+      Files.deleteIfExists(tmp);
+      throw e;
     }
     return target;
   }

@@ -7,7 +7,6 @@ import io.tlogsim.cluster.ClusterKeys;
 import io.tlogsim.cluster.ClusterNode;
 import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.scenario.ScenarioParser;
-import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalKind;
 import io.tlogsim.journal.JournalSettings;
 import java.io.PrintWriter;
@@ -93,14 +92,14 @@ final class NodeCommand implements Callable<Integer> {
         : System.getenv("TLOGSIM_DATA") != null && !System.getenv("TLOGSIM_DATA").isBlank()
             ? Path.of(System.getenv("TLOGSIM_DATA")) : Path.of("data");
     ClusterKeys clusterKeys = ClusterKeys.forNode(keys, given); // before anything is opened
-    Journal j = kind == JournalKind.NONE ? null : Journal.openForWriting(JournalSettings.of(kind, dataDir));
+    JournalSettings j = kind == JournalKind.NONE ? null : JournalSettings.of(kind, dataDir);
     ActorSystem<Void> system =
         ClusterNode.startNode(ClusterNode.config(given, host, port, seeds, ClusterNode.NODE, clusterKeys), j);
     PrintWriter out = spec.commandLine().getOut();
     if (ClusterNode.awaitReady(system)) {
       out.println("tlogsim node up at " + system.address().hostPort().replaceFirst("^[^@]*@", "") + " (seed nodes: "
           + String.join(", ", system.settings().config().getStringList("pekko.cluster.seed-nodes")) + "; runs "
-          + (j == null ? "not journaled" : "journaled in the " + j.settings().describe()) + "; TLS with the cluster "
+          + (j == null ? "not journaled" : "journaled in the " + j.describe()) + "; TLS with the cluster "
           + "keys in " + clusterKeys.dir() + ")");
       out.flush();
     }

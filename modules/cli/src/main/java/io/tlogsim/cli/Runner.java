@@ -3,7 +3,8 @@ package io.tlogsim.cli;
 import io.tlogsim.analysis.LatencyLog;
 import io.tlogsim.analysis.SummaryWriter;
 import io.tlogsim.cluster.ClusterSubmit;
-import io.tlogsim.cluster.RunEvent;
+import io.tlogsim.cluster.RunSubmission;
+import io.tlogsim.cluster.RunUpdate;
 import io.tlogsim.kernel.FactBatch;
 import io.tlogsim.kinds.ScenarioKinds;
 import io.tlogsim.scenario.BadInputException;
@@ -17,17 +18,17 @@ import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalDatabase;
 import io.tlogsim.journal.JournalKind;
 import io.tlogsim.journal.JournalSettings;
+import io.tlogsim.journal.JournaledRun;
 import io.tlogsim.journal.RunRecorder;
 import io.tlogsim.journal.RunSpec;
 import io.tlogsim.journal.RunState;
 import io.tlogsim.journal.RunStore;
 import io.tlogsim.kernel.Checkpoint;
-import io.tlogsim.kernel.CheckpointPolicy;
 import io.tlogsim.kernel.RunOutcome;
-import io.tlogsim.kernel.Simulation;
+import io.tlogsim.kernel.RunSettings;
+import io.tlogsim.kernel.SimulationHost;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
@@ -131,7 +132,8 @@ final class Runner {
 
   /**
    * {@code tlogsim run --resume <run-id>}: the run's scenario, seed and settings come from the journal; it goes on from
-   * its last checkpoint (from its start when it has none) and writes its summary where it would have, unless --out.
+   * its last checkpoint (from its start when it has none) and writes its summary under the data directory given now
+   * ({@code <data>/runs/<run-id>}), or in --out: never in a directory the journal remembers from elsewhere.
    */
   int resume(String runId, RunOptions options, JournalKind journalKind) throws IOException {
     LoggerFactory.getILoggerFactory();
@@ -148,7 +150,7 @@ final class Runner {
       Scenario scenario = spec.scenario(ScenarioKinds.all());
       int threads = options.threads != null ? options.threadsOrDefault() : spec.threads();
       RunControl control = new RunControl(spec.seed(), threads, new AtomicLong());
-      Path dir = options.outDir() != null ? options.outDir() : Path.of(spec.outDir());
+      Path dir = options.outDir() != null ? options.outDir() : options.dataDir().resolve("runs").resolve(runId);
       checkOut(dir, options.force);
       Map<String, Object> provenance = new LinkedHashMap<>(spec.provenance());
       Map<String, Object> resumed = new LinkedHashMap<>();
@@ -164,7 +166,7 @@ final class Runner {
                 + Text.number(spec.endTimeNanos() / 1e9) + " simulated s")).forEach(human::println);
         human.flush();
       }
-      return execute(scenario, control, provenance, options, false, journal, new Resumed(runId, dir, from));
+      return execute(scenario, control, provenance, options, false, journal, new Resumed(state, dir, from));
     }
   }
 
@@ -174,7 +176,15 @@ final class Runner {
   /** @param cluster "host:port" of a tlogsim cluster to run on, or null to run here */
   private record Fresh(Path out, Path runs, OffsetDateTime started, String cluster) implements Target {}
 
-  private record Resumed(String runId, Path dir, Checkpoint from) implements Target {}
+  private record Resumed(RunState state, Path dir, Checkpoint from) implements Target {}
+
+  /** A run under way: its id, its directory (null until made), and its journal (null: none). */
+  private static final class Started {
+    String runId;
+    Path dir;
+    boolean madeDir;
+    JournaledRun journaled;
+  }
 
   private int execute(Scenario scenario, RunControl baseControl, Map<String, Object> provenance, RunOptions options,
       boolean bench, Journal journal, Target target) throws IOException {
@@ -184,59 +194,16 @@ final class Runner {
     PrintWriter human = options.quiet || options.terse ? null : options.json ? err : stdout;
 
     // 2. Run, with a shutdown hook that stops it cleanly on Ctrl-C or SIGTERM.
-    String runId;
-    Path dir;
+    Started run;
     ScenarioResult result;
     Path summaryFile;
     Path latencyFile = null;
-    RunRecorder recorder = null;
     String clusterJournal = null; // the cluster's journal that recorded a --cluster run, if any
     List<Path> seriesFiles = new ArrayList<>();
     try (RunGuard guard = new RunGuard(err, () -> where(progress.get(), scenario.endTimeNanos()))) {
-      // The run's id and directory, and its start in the journal. An id is the first whose directory is free; ids
-      // carry the second they were made in, so the journal rarely holds one already (two runs with --out in the same
-      // second, a deleted directory): then the next is taken.
-      Set<String> inJournal = new HashSet<>();
-      while (true) {
-        if (target instanceof Fresh f && f.out() == null) { // runs/<runId>, the first id not taken
-          guard.makeDirectory(() -> f.runs().resolve(SummaryWriter.runId(scenario.name(), scenario.seed(),
-              f.started().toLocalDateTime(), candidate -> inJournal.contains(candidate)
-                  || !tryCreate(f.runs(), candidate))));
-          dir = guard.madeDir();
-          runId = dir.getFileName().toString();
-        } else {
-          Path outDir = target instanceof Fresh f ? f.out() : ((Resumed) target).dir();
-          runId = target instanceof Fresh f ? SummaryWriter.runId(scenario.name(), scenario.seed(),
-              f.started().toLocalDateTime(), id -> inJournal.contains(id) || Files.exists(f.runs().resolve(id)))
-              : ((Resumed) target).runId();
-          dir = outDir;
-          guard.makeDirectory(() -> {
-            boolean existed = Files.isDirectory(outDir);
-            try {
-              Files.createDirectories(outDir);
-            } catch (IOException e) {
-              throw new BadInputException("--out " + outDir + ": cannot create the directory (" + e + ")");
-            }
-            return existed ? null : outDir;
-          });
-        }
-        if (journal == null) break;
-        try {
-          recorder = target instanceof Resumed r
-              ? RunRecorder.resume(journal, runId, r.from() == null ? 0 : r.from().window())
-              : RunRecorder.start(journal, RunSpec.of(runId, scenario, baseControl.threads(),
-                  journal.settings().trace(), dir.toAbsolutePath().normalize().toString(), commandLine(), provenance));
-          break;
-        } catch (RunRecorder.RunIdTaken taken) {
-          inJournal.add(runId);
-          if (guard.madeDir() != null) RunGuard.removeIfEmpty(dir);
-        } catch (RuntimeException e) {
-          if (guard.madeDir() != null) RunGuard.removeIfEmpty(dir);
-          throw e;
-        }
-      }
-      boolean made = guard.madeDir() != null;
-      // Said once the run's directory and journal entry exist: an --out that cannot be made is bad input, one line.
+      run = start(scenario, baseControl, provenance, journal, target, guard);
+      // Said once the run's start is durable in its journal and its directory exists: a run announced as running is
+      // resumable whenever the process dies after.
       if (human != null && target instanceof Fresh) {
         Text.paragraph("running", scenario.name() + (scenario.description().isEmpty() ? "" : ": "
             + scenario.description())).forEach(human::println);
@@ -245,144 +212,203 @@ final class Runner {
       }
       // The interval facts for the progress lines, and for the report when no journal keeps them.
       boolean onCluster = target instanceof Fresh f && f.cluster() != null;
-      LiveSeries live = new LiveSeries(recorder == null && !onCluster); // a cluster run's facts come with its result
+      LiveSeries live = new LiveSeries(run.journaled == null && !onCluster); // a cluster run's facts come with it
       RunControl control = baseControl.withFacts(live);
-      if (recorder != null) {
-        RunRecorder r = recorder;
-        control = control.withFacts(batch -> {
-          r.facts(batch);
-          live.accept(batch);
-        }).withRollbacks(recorder::rolledBack)
-            .withCheckpoints(CheckpointPolicy.everyWallNanos(journal.settings().checkpointEvery().toNanos()),
-                recorder::checkpoint);
-        guard.onStop("run " + runId + " stays in the journal; tlogsim run --resume " + runId
+      if (run.journaled != null) {
+        control = run.journaled.control(control);
+        guard.onStop("run " + run.runId + " stays in the journal; tlogsim run --resume " + run.runId
             + " continues it from its last checkpoint");
       }
-      if (target instanceof Resumed r && r.from() != null) control = control.resumingFrom(r.from());
       RunOutcome outcome;
-      PreparedRun run = null;
+      PreparedRun prepared = null;
       try (Progress bar = Progress.start(options.quiet, Progress.stderrIsTerminal(), options.progressSeconds, err,
           scenario.name(), scenario.endTimeNanos(), progress, live::sinceLastAsked)) {
         guard.beforeStopLine(bar::stopDisplay);
-        if (target instanceof Fresh f && f.cluster() != null) {
+        if (onCluster) {
           outcome = null;
-          ClusterSubmit.Result r = ClusterSubmit.run(f.cluster(),
-              io.tlogsim.cluster.ClusterKeys.forClient(options.dataDir()), clusterSpec(runId, scenario, dir, provenance),
-              progress, new Consumer<RunEvent>() { // the progress lines' commit rate and latency, as for a run here
-                // the last (window, part) passed on: parts sent again (a roll-back, a new coordinator) count once
-                private long window = -1;
-                private int part = -1;
-
-                @Override
-                public void accept(RunEvent e) {
-                  if (!(e instanceof RunEvent.Facts f)) return;
-                  if (f.window() < window || (f.window() == window && f.part() <= part)) return;
-                  window = f.window();
-                  part = f.part();
-                  live.accept(new FactBatch(f.window(), f.facts()));
-                }
-              });
+          ClusterSubmit.Result r = onCluster(((Fresh) target).cluster(), options, run, scenario, provenance, progress,
+              live);
           clusterJournal = r.journal();
           result = r;
         } else {
-          run = scenario.prepare(control);
-          outcome = Simulation.run(run.topology(), run::models, control.settings(scenario.endTimeNanos()));
-          result = scenario.complete(run.result(outcome));
+          prepared = scenario.prepare(control);
+          RunSettings settings = control.settings(scenario.endTimeNanos());
+          if (run.journaled != null) settings = run.journaled.settings(settings); // a failed write stops it at once
+          SimulationHost host = journal != null ? journal.host() : SimulationHost.shared();
+          outcome = host.run(prepared.topology(), prepared::models, settings);
+          result = scenario.complete(prepared.result(outcome));
         }
         bar.finished();
       } catch (RuntimeException | Error e) {
-        if (made) RunGuard.removeIfEmpty(dir);
+        if (run.madeDir) RunGuard.removeIfEmpty(run.dir);
         if (guard.stopped()) throw new Failures.Interrupted();
         boolean oom = Failures.isOutOfMemory(e);
-        recordFailure(recorder, oom ? "out of memory" : Tlogsim.oneLine(String.valueOf(e.getMessage())));
+        if (run.journaled != null && run.journaled.journalFailure() == null) {
+          run.journaled.failed(oom ? "out of memory" : Tlogsim.oneLine(String.valueOf(e.getMessage())));
+        }
         if (oom) throw new Failures.OutOfMemory();
         throw e;
       }
       if (!guard.startWriting()) {
-        if (made) RunGuard.removeIfEmpty(dir);
+        if (run.madeDir) RunGuard.removeIfEmpty(run.dir);
         throw new Failures.Interrupted();
       }
 
-      // 3. Results: summary.json (provenance added), the latency histograms, and the journal's record of the end.
+      // 3. Results: the journal's record of the end (durable first: should a file then fail to be written, replay
+      // gives it), summary.json (provenance added), the latency histograms, the report and its series.
       Map<String, Object> summary = new LinkedHashMap<>(result.summary());
       summary.put("provenance", provenance);
-      summaryFile = SummaryWriter.write(dir, runId, summary);
-      if (!result.histograms().isEmpty()) {
-        latencyFile = LatencyLog.write(dir, runId, scenario.endTimeNanos() / 1e9,
-            result.histograms());
+      if (run.journaled != null) {
+        try {
+          run.journaled.completed(outcome, SummaryWriter.withRunId(run.runId, summary));
+        } catch (RuntimeException e) {
+          if (run.madeDir) RunGuard.removeIfEmpty(run.dir);
+          throw e;
+        }
       }
-      if (recorder != null) recorder.completed(outcome, SummaryWriter.withRunId(runId, summary));
+      summaryFile = SummaryWriter.write(run.dir, run.runId, summary);
+      if (!result.histograms().isEmpty()) {
+        latencyFile = LatencyLog.write(run.dir, run.runId, scenario.endTimeNanos() / 1e9, result.histograms());
+      }
       // The report and the time series, from the facts as the journal holds them (what a replay reads) or, without
       // a journal, as they came.
       if (result instanceof ClusterSubmit.Result r) {
-        seriesFiles.addAll(ReportFiles.write(dir, runId, summary, result, r.facts(), r.components()));
+        seriesFiles.addAll(ReportFiles.write(run.dir, run.runId, summary, result, r.facts(), r.components()));
       } else {
-        List<io.tlogsim.kernel.RecordedFact> facts = recorder != null
-            ? ReportFiles.intervalFacts(journal.store().load(runId).facts()) : live.facts();
-        seriesFiles.addAll(ReportFiles.write(dir, runId, summary, result, facts, run.topology()));
+        List<io.tlogsim.kernel.RecordedFact> facts = run.journaled != null
+            ? ReportFiles.intervalFacts(journal.store().load(run.runId).facts()) : live.facts();
+        seriesFiles.addAll(ReportFiles.write(run.dir, run.runId, summary, result, facts, prepared.topology()));
       }
-      if (options.json) stdout.print(SummaryWriter.toJson(runId, summary));
-      if (options.terse) stdout.println(Terse.line(runId, SummaryWriter.withRunId(runId, summary)));
+      if (options.json) stdout.print(SummaryWriter.toJson(run.runId, summary));
+      if (options.terse) stdout.println(Terse.line(run.runId, SummaryWriter.withRunId(run.runId, summary)));
     }
 
     // 4. The human summary.
     if (human != null) {
-      result.humanLines().forEach(human::println);
-      Percentiles.lines(options.percentiles, result.histograms()).forEach(human::println);
-      if (bench) human.println(speedLine(result.summary()));
-      for (String table : options.show) {
-        List<String> rows = result.tables().get(table);
-        human.println();
-        if (rows == null) {
-          human.println(table + ": not kept by kind " + scenario.kind().name());
-        } else {
-          rows.forEach(human::println);
-        }
-      }
-      if (!options.show.isEmpty()) human.println();
-      if (latencyFile != null) {
-        human.println("histogram    " + latencyFile.getFileName() + " beside summary.json (HdrHistogram log, "
-            + "values in ns)");
-      }
-      if (recorder != null) {
-        Text.lines("journal", runId + " in the " + journal.settings().kind().option() + " journal",
-            Text.plural(recorder.checkpoints(), "checkpoint") + " (tlogsim runs)").forEach(human::println);
-      }
-      if (clusterJournal != null) {
-        Text.lines("journal", runId + " in the cluster's " + clusterJournal).forEach(human::println);
-      }
-      Text.paragraph("report", ReportFiles.names(seriesFiles) + " beside summary.json").forEach(human::println);
-      human.println("summary      " + summaryFile.toAbsolutePath().normalize());
+      printSummary(human, scenario, result, options, bench, run, journal, new Outputs(summaryFile, latencyFile,
+          seriesFiles, clusterJournal));
     }
     stdout.flush();
     err.flush();
     return Tlogsim.OK;
   }
 
+  /** What a run wrote: summary.json, latency.hlog (or null), the report's files, the cluster's journal (or null). */
+  private record Outputs(Path summary, Path latency, List<Path> series, String clusterJournal) {}
+
+  private static void printSummary(PrintWriter human, Scenario scenario, ScenarioResult result, RunOptions options,
+      boolean bench, Started run, Journal journal, Outputs files) {
+    result.humanLines().forEach(human::println);
+    Percentiles.lines(options.percentiles, result.histograms()).forEach(human::println);
+    if (bench) human.println(speedLine(result.summary()));
+    for (String table : options.show) {
+      List<String> rows = result.tables().get(table);
+      human.println();
+      if (rows == null) {
+        human.println(table + ": not kept by kind " + scenario.kind().name());
+      } else {
+        rows.forEach(human::println);
+      }
+    }
+    if (!options.show.isEmpty()) human.println();
+    if (files.latency() != null) {
+      human.println("histogram    " + files.latency().getFileName() + " beside summary.json (HdrHistogram log, "
+          + "values in ns)");
+    }
+    if (run.journaled != null) {
+      Text.lines("journal", run.runId + " in the " + journal.settings().kind().option() + " journal",
+          Text.plural(run.journaled.checkpoints(), "checkpoint") + " (tlogsim runs)").forEach(human::println);
+    }
+    if (files.clusterJournal() != null) {
+      Text.lines("journal", run.runId + " in the cluster's " + files.clusterJournal()).forEach(human::println);
+    }
+    Text.paragraph("report", ReportFiles.names(files.series()) + " beside summary.json").forEach(human::println);
+    human.println("summary      " + files.summary().toAbsolutePath().normalize());
+  }
+
+  /**
+   * The run's id, its start in the journal (durable when this returns) and then its directory: a run directory exists
+   * only for a run the journal holds. A fresh id is the first that neither names a directory under runs/ nor is in
+   * the journal (ids carry the second they were made in, so the journal rarely holds one already: two runs with --out
+   * in the same second, a deleted directory, another process that took it at the same moment); then the next is taken.
+   */
+  private Started start(Scenario scenario, RunControl control, Map<String, Object> provenance, Journal journal,
+      Target target, RunGuard guard) throws IOException {
+    Started run = new Started();
+    Set<String> inJournal = new HashSet<>();
+    while (true) {
+      if (target instanceof Resumed r) {
+        run.runId = r.state().spec().runId();
+        run.dir = r.dir();
+      } else {
+        Fresh f = (Fresh) target;
+        run.runId = SummaryWriter.runId(scenario.name(), scenario.seed(), f.started().toLocalDateTime(),
+            id -> inJournal.contains(id) || Files.exists(f.runs().resolve(id)));
+        run.dir = f.out() != null ? f.out() : f.runs().resolve(run.runId);
+      }
+      if (journal == null) break;
+      try {
+        run.journaled = target instanceof Resumed r ? JournaledRun.resume(journal, r.state(), r.from())
+            : JournaledRun.start(journal, RunSpec.of(run.runId, scenario, control.threads(),
+                journal.settings().trace(), run.dir.toAbsolutePath().normalize().toString(), commandLine(),
+                provenance));
+        break;
+      } catch (RunRecorder.RunIdTaken taken) {
+        inJournal.add(run.runId);
+      }
+    }
+    Path dir = run.dir;
+    guard.makeDirectory(() -> {
+      boolean existed = Files.isDirectory(dir);
+      try {
+        // a data directory made here is its owner's alone
+        if (target instanceof Fresh f && f.out() == null) io.tlogsim.journal.PrivateFiles.createDirectories(f.runs());
+        Files.createDirectories(dir);
+      } catch (IOException e) {
+        throw new BadInputException((target instanceof Fresh f && f.out() == null ? "the run directory " : "--out ")
+            + dir + ": cannot be created (" + e + ")");
+      }
+      return existed ? null : dir;
+    });
+    run.madeDir = guard.madeDir() != null;
+    return run;
+  }
+
+  /** Submits the run to the cluster at {@code contact} and follows it, its interval facts fed to {@code live}. */
+  private ClusterSubmit.Result onCluster(String contact, RunOptions options, Started run, Scenario scenario, Map<String, Object> provenance,
+      AtomicLong progress, LiveSeries live) {
+    return ClusterSubmit.run(contact, io.tlogsim.cluster.ClusterKeys.forClient(options.dataDir()),
+        clusterSpec(run.runId, scenario, run.dir, provenance), progress,
+        new Consumer<RunUpdate>() { // the progress lines' commit rate and latency, as for a run here
+          // the last (window, part) passed on: parts sent again (a roll-back, a new coordinator) count once
+          private long window = -1;
+          private int part = -1;
+
+          @Override
+          public void accept(RunUpdate e) {
+            if (!(e instanceof RunUpdate.Facts f)) return;
+            if (f.window() < window || (f.window() == window && f.part() <= part)) return;
+            window = f.window();
+            part = f.part();
+            live.accept(new FactBatch(f.window(), f.facts()));
+          }
+        });
+  }
+
   /**
    * What a cluster's nodes need to make the same scenario (a file's text travels with it), and what its journal
    * records beside it: the command line, the output directory and the provenance summary.json gets.
    */
-  private io.tlogsim.cluster.RunSpec clusterSpec(String runId, Scenario s, Path dir, Map<String, Object> provenance) {
-    String text = io.tlogsim.cluster.RunSpec.textOf(s);
+  private RunSubmission clusterSpec(String runId, Scenario s, Path dir, Map<String, Object> provenance) {
+    String text = RunSubmission.textOf(s);
     String provenanceJson;
     try {
       provenanceJson = new com.fasterxml.jackson.databind.json.JsonMapper().writeValueAsString(provenance);
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
       throw new IllegalStateException("provenance cannot be written as JSON", e);
     }
-    return new io.tlogsim.cluster.RunSpec(runId, s.name(), s.source(), text, s.overrides(), s.seed(), s.seedOrigin(),
+    return new RunSubmission(runId, s.name(), s.source(), text, s.overrides(), s.seed(), s.seedOrigin(),
         commandLine(), dir.toAbsolutePath().normalize().toString(), provenanceJson);
-  }
-
-  /** Records that the run failed; a journal that fails too does not hide the run's own failure. */
-  private static void recordFailure(RunRecorder recorder, String reason) {
-    if (recorder == null) return;
-    try {
-      recorder.failed(reason);
-    } catch (RuntimeException ignored) {
-      // the run's failure is what the user must read
-    }
   }
 
   /** "at 0.84 of 2 simulated s", for the line that says a signal stopped the run. */
@@ -424,20 +450,6 @@ final class Runner {
       throw new BadInputException(what + ": cannot create the directory (" + e + ")");
     } finally {
       for (Path d = missing; d != null && !d.equals(p); d = d.getParent()) RunGuard.removeIfEmpty(d);
-    }
-  }
-
-  /** Makes runs/id (and its parents); false when runs/id is already there, so the caller tries the next id. */
-  private static boolean tryCreate(Path runs, String id) {
-    try {
-      io.tlogsim.journal.PrivateFiles.createDirectories(runs); // a data directory made here is its owner's alone
-      Files.createDirectory(runs.resolve(id));
-      return true;
-    } catch (FileAlreadyExistsException e) {
-      return false;
-    } catch (IOException e) {
-      throw new BadInputException("cannot create the run directory " + runs.resolve(id) + " (" + e
-          + "); give --out DIR or --data DIR");
     }
   }
 

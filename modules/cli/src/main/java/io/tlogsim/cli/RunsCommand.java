@@ -37,8 +37,9 @@ final class RunsCommand implements Callable<Integer> {
     LoggerFactory.getILoggerFactory();
     JournalSettings js = store.settings();
     PrintWriter out = spec.commandLine().getOut();
+    List<RunStore.Listed> runs;
     try (Journal journal = Journal.openForReading(js)) {
-      List<RunStore.Listed> runs = journal.store().list();
+      runs = journal.store().list();
       if (json) {
         out.println(RunsListing.json(runs));
       } else if (runs.isEmpty()) {
@@ -48,6 +49,13 @@ final class RunsCommand implements Callable<Integer> {
       }
     }
     out.flush();
+    long damaged = runs.stream().filter(l -> l.damage() != null).count();
+    if (damaged > 0) { // listed as lost or damaged; said once more where a script looks
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("tlogsim: " + damaged + " run(s) lost or damaged in the " + js.describe()
+          + "; tlogsim journal verify names why");
+      err.flush();
+    }
     return Tlogsim.OK;
   }
 }

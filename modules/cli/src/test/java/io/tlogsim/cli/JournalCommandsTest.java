@@ -128,11 +128,18 @@ class JournalCommandsTest {
     refused("run " + runId + " is completed: nothing to resume", "run", "--resume", runId, "--data", data());
     refused("unknown run id 'nope'", "compare", runId, "nope", "--data", data());
 
+    // A journal that held a run, overwritten: the ledger beside it names the run, now lost (a failure, exit 1).
     Files.writeString(journal, "not a database\n".repeat(100));
     byte[] garbage = Files.readAllBytes(journal);
-    refused("cannot be opened as a tlogsim journal", "run", "gcm1", "--data", data());
+    for (String[] argv : new String[][] {{"run", "gcm1"}, {"runs"}, {"replay", runId}, {"journal", "verify"}}) {
+      Result r = tlogsim(args(argv, "--data", data()));
+      assertEquals(1, r.code(), r.out() + r.err());
+      assertEquals(1, r.errLines().size(), "one line: " + r.err());
+      assertTrue(r.err().contains("cannot be opened as a tlogsim journal") && r.err().contains("now lost: " + runId),
+          r.err());
+    }
+    Files.delete(tmp.resolve("data/journal/tlogsim.ledger")); // without a ledger naming runs: bad input, as before
     refused("cannot be opened as a tlogsim journal", "runs", "--data", data());
-    refused("cannot be opened as a tlogsim journal", "replay", runId, "--data", data());
     assertTrue(java.util.Arrays.equals(garbage, Files.readAllBytes(journal)), "the file is left as it was");
     assertEquals(runId, onlyRunDir().getFileName().toString(), "no run directory was made for the refused run");
   }

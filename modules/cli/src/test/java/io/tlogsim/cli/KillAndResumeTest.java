@@ -4,8 +4,10 @@ import static io.tlogsim.cli.TlogsimTest.args;
 import static io.tlogsim.cli.TlogsimTest.summary;
 import static io.tlogsim.cli.TlogsimTest.tlogsim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.tlogsim.cli.TlogsimTest.Result;
 import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalKind;
@@ -25,8 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A real child JVM running a journaled run is killed with kill -9 (SIGKILL: no hook, no last write). The journal
- * stays readable, {@code runs} shows the run interrupted, and {@code run --resume} finishes it with the digest of a
- * run that was never interrupted.
+ * stays readable, {@code runs} shows the run interrupted, and {@code run --resume} finishes it with the digest, windows
+ * and kernel messages of a run that was never interrupted, under the data directory given to it.
  */
 class KillAndResumeTest {
   private static final String[] SCENARIO = {"gcm1", "--set", "sessions=5000", "--set", "simulatedSeconds=20",
@@ -103,13 +105,23 @@ class KillAndResumeTest {
     assertTrue(reached.matches(), line);
     assertTrue(Double.parseDouble(reached.group(1)) >= checkpointed, "the last checkpoint before the kill: " + line);
 
-    Result resumed = tlogsim("run", "--resume", runId, "--data", data.toString());
+    // The data directory moves (another disk, another machine): the resume writes under the one given now, never in
+    // the directory the journal remembers.
+    Path moved = tmp.resolve("moved");
+    Files.move(data, moved);
+    Result resumed = tlogsim("run", "--resume", runId, "--data", moved.toString());
     assertEquals(0, resumed.code(), resumed.err());
     assertTrue(resumed.out().replaceAll("\\s+", " ").startsWith("resuming " + runId + " (gcm1, seed 5) from its "
         + "checkpoint at "), resumed.out());
-    assertEquals(want, summary(data.resolve("runs").resolve(runId)).get("digest").asText(),
-        "the resumed run ends with the digest of the uninterrupted one");
-    String after = tlogsim("runs", "--data", data.toString()).out();
+    assertFalse(Files.exists(data), "nothing written where the run was started");
+    JsonNode got = summary(moved.resolve("runs").resolve(runId));
+    assertEquals(want, got.get("digest").asText(), "the resumed run ends with the digest of the uninterrupted one");
+    JsonNode wholeRun = summary(whole).get("run");
+    assertEquals(wholeRun.get("windows").asLong(), got.get("run").get("windows").asLong(),
+        "run.windows counts the whole run, those before the checkpoint included");
+    assertEquals(wholeRun.get("messages").asLong(), got.get("run").get("messages").asLong(),
+        "run.messages is the uninterrupted run's, whatever the checkpoints and the resume");
+    String after = tlogsim("runs", "--data", moved.toString()).out();
     assertTrue(after.lines().anyMatch(l -> l.startsWith(runId) && l.contains(" completed ")
         && l.contains(" " + want + " ")),
         after);

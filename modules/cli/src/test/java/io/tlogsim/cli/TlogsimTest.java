@@ -205,8 +205,8 @@ class TlogsimTest {
 
   @Test
   void unknownSubcommandAndMissingParameter() {
-    badInput("unknown command 'bogus'; commands: scenarios, params, run, runs, replay, report, compare, bench, sweep, validate, "
-        + "calibrate-device, calibrate-host, calibrate-postgres, advise, node, completion, help", "bogus");
+    badInput("unknown command 'bogus'; commands: scenarios, params, run, runs, replay, report, compare, journal, bench, "
+        + "sweep, validate, calibrate-device, calibrate-host, calibrate-postgres, advise, node, completion, help", "bogus");
     badInput("run: give a scenario (<name|file.conf>, see tlogsim scenarios) or --resume <run-id>", "run");
     badInput("unknown benchmark 'foo'; allowed: gcm1", "bench", "foo");
   }

@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigValueFactory;
 import io.tlogsim.journal.Journal;
+import io.tlogsim.journal.JournalSettings;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -58,13 +59,23 @@ public final class ClusterNode {
 
   /**
    * Starts a node: joins the cluster and hosts coordinators and components. Runs whose coordinator it hosts are
-   * recorded in {@code journal} (the cluster's shared journal, or null: not journaled); the journal is closed when the
-   * node ends.
+   * recorded in the journal {@code journal} (the cluster's shared journal, or null: not journaled), opened in the
+   * node's actor system (the process's only one) and closed when the node ends. A journal that is not tlogsim's, or
+   * cannot be reached, is refused before the node joins.
    */
-  public static ActorSystem<Void> startNode(Config config, Journal journal) {
-    ActorSystem<Void> system = ActorSystem.create(Behaviors.<Void>empty(), SYSTEM, config);
-    initSharding(system, journal);
-    if (journal != null) system.getWhenTerminated().thenRun(journal::close);
+  public static ActorSystem<Void> startNode(Config config, JournalSettings given) {
+    JournalSettings journal = given == null ? null : Journal.preparedForWriting(given);
+    ActorSystem<Void> system = ActorSystem.create(Behaviors.<Void>empty(), SYSTEM,
+        journal == null ? config : Journal.systemConfig(journal).withFallback(config));
+    Journal j;
+    try {
+      j = journal == null ? null : Journal.openForWriting(journal, system);
+    } catch (RuntimeException e) {
+      system.terminate();
+      throw e;
+    }
+    initSharding(system, j);
+    if (j != null) system.getWhenTerminated().thenRun(j::close);
     return system;
   }
 
@@ -74,10 +85,10 @@ public final class ClusterNode {
    */
   static void initSharding(ActorSystem<?> system, Journal journal) {
     ClusterSharding sharding = ClusterSharding.get(system);
-    sharding.init(Entity.of(RunEntity.TYPE, ec -> RunEntity.create(journal)).withRole(NODE));
+    sharding.init(Entity.of(RunCoordinator.TYPE, ec -> RunCoordinator.create(journal)).withRole(NODE));
     sharding.init(Entity.of(ComponentEntity.TYPE, ec -> ComponentEntity.create()).withRole(NODE)
         .withMessageExtractor(new OneShardPerEntity<>()));
-    sharding.init(Entity.of(RunEntity.ON_ONE_NODE, ec -> RunEntity.createOnOneNode()).withRole(NODE)
+    sharding.init(Entity.of(RunCoordinator.ON_ONE_NODE, ec -> RunCoordinator.createOnOneNode()).withRole(NODE)
         .withMessageExtractor(new BySlot<>()));
   }
 

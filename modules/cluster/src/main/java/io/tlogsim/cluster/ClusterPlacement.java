@@ -14,12 +14,12 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
  */
 final class ClusterPlacement implements Placement {
   private final ClusterSharding sharding;
-  private final RunSpec spec;
+  private final RunSubmission spec;
   private final String coordinator;
   private final int components;
 
   /** @param coordinator this incarnation of the run's coordinator (its entities' models are made afresh) */
-  ClusterPlacement(ClusterSharding sharding, RunSpec spec, String coordinator, int components) {
+  ClusterPlacement(ClusterSharding sharding, RunSubmission spec, String coordinator, int components) {
     this.sharding = sharding;
     this.spec = spec;
     this.coordinator = coordinator;

@@ -63,21 +63,21 @@ public final class ClusterSubmit {
       String journal, List<RecordedFact> facts, List<String> components) implements ScenarioResult {}
 
   /** What the submitter hands back: the coordinator's last word and the facts it sent before it. */
-  private record Ended(RunEvent.Done done, List<RecordedFact> facts) {}
+  private record Ended(RunUpdate.Done done, List<RecordedFact> facts) {}
 
   /**
    * Runs {@code spec} on the cluster reached through {@code contact} ("host:port"), which {@code keys} let this
    * process into; blocks until it ends.
    */
-  public static Result run(String contact, ClusterKeys keys, RunSpec spec, AtomicLong progress) {
+  public static Result run(String contact, ClusterKeys keys, RunSubmission spec, AtomicLong progress) {
     return run(contact, keys, spec, progress, e -> {});
   }
 
-  /** As {@link #run(String, ClusterKeys, RunSpec, AtomicLong)}, telling {@code observer} every event as it comes. */
-  public static Result run(String contact, ClusterKeys keys, RunSpec spec, AtomicLong progress,
-      Consumer<RunEvent> observer) {
+  /** As {@link #run(String, ClusterKeys, RunSubmission, AtomicLong)}, telling {@code observer} every event as it comes. */
+  public static Result run(String contact, ClusterKeys keys, RunSubmission spec, AtomicLong progress,
+      Consumer<RunUpdate> observer) {
     try (Client client = Client.join(contact, keys)) {
-      return client.run(RunEntity.TYPE, spec.runId(), spec, progress, observer);
+      return client.run(RunCoordinator.TYPE, spec.runId(), spec, progress, observer);
     }
   }
 
@@ -129,18 +129,18 @@ public final class ClusterSubmit {
      * Runs {@code spec} through the coordinator entity {@code entityId} of {@code type}; blocks until it ends. If the
      * coordinator's node is lost, submits it again.
      */
-    public Result run(EntityTypeKey<RunEntity.Command> type, String entityId, RunSpec spec, AtomicLong progress,
-        Consumer<RunEvent> observer) {
+    public Result run(EntityTypeKey<RunCoordinator.Command> type, String entityId, RunSubmission spec, AtomicLong progress,
+        Consumer<RunUpdate> observer) {
       CompletableFuture<Ended> done = new CompletableFuture<>();
       system.tell(new Submit(type, entityId, spec, done, progress, observer));
       Ended ended = unlessStopped(done, "this client left the cluster (was it downed?) before run "
           + spec.runId() + " ended");
-      RunEvent.Done d = ended.done();
+      RunUpdate.Done d = ended.done();
       try {
         Map<String, Object> summary = new JsonMapper().readValue(d.summaryJson(),
             new TypeReference<LinkedHashMap<String, Object>>() {});
         Map<String, Histogram> histograms = new LinkedHashMap<>();
-        d.histograms().forEach((name, bytes) -> histograms.put(name, Histograms.decode(bytes)));
+        d.histograms().forEach((name, bytes) -> histograms.put(name, HistogramWire.decode(bytes)));
         return new Result(summary, d.lines(), histograms, d.journal(), ended.facts(), d.components());
       } catch (java.io.IOException e) {
         throw new SimulationException("the cluster sent a summary that cannot be read: " + e.getMessage());
@@ -180,8 +180,8 @@ public final class ClusterSubmit {
   private record JoinTimedOut() {}
 
   /** A run to submit (local only: never crosses the wire). */
-  private record Submit(EntityTypeKey<RunEntity.Command> type, String entityId, RunSpec spec,
-      CompletableFuture<Ended> done, AtomicLong progress, Consumer<RunEvent> observer) {}
+  private record Submit(EntityTypeKey<RunCoordinator.Command> type, String entityId, RunSubmission spec,
+      CompletableFuture<Ended> done, AtomicLong progress, Consumer<RunUpdate> observer) {}
 
   /** The client's guardian: joins, then starts a submitter per run. */
   private static Behavior<Object> guardian(CompletableFuture<Void> joined, Duration timeout) {
@@ -220,23 +220,23 @@ public final class ClusterSubmit {
   /** Hands one run to its coordinator and follows it to its end; submits it again if the coordinator is lost. */
   private static Behavior<Object> submitter(Submit run) {
     return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
-      ActorRef<RunEvent> events = ctx.messageAdapter(RunEvent.class, e -> {
+      ActorRef<RunUpdate> events = ctx.messageAdapter(RunUpdate.class, e -> {
         run.observer().accept(e);
         return e;
       });
-      EntityRef<RunEntity.Command> coordinator =
+      EntityRef<RunCoordinator.Command> coordinator =
           ClusterSharding.get(ctx.getSystem()).entityRefFor(run.type(), run.entityId());
       Runnable submit = () -> {
-        coordinator.tell(new RunEntity.Start(run.spec(), events));
+        coordinator.tell(new RunCoordinator.Start(run.spec(), events));
         timers.startSingleTimer(new AskAgain(), ASK_AGAIN_AFTER);
       };
       submit.run();
-      Set<ActorRef<RunEntity.Command>> watched = new HashSet<>();
+      Set<ActorRef<RunCoordinator.Command>> watched = new HashSet<>();
       long[] noNodeSince = {-1};
       // by (window, part): a window sent again after a roll-back or by a new coordinator replaces what came before
       TreeMap<Long, TreeMap<Integer, List<RecordedFact>>> facts = new TreeMap<>();
       return Behaviors.receive(Object.class)
-          .onMessage(RunEvent.Accepted.class, a -> {
+          .onMessage(RunUpdate.Accepted.class, a -> {
             timers.cancel(new AskAgain());
             if (watched.add(a.coordinator())) ctx.watchWith(a.coordinator(), new CoordinatorLost());
             return Behaviors.same();
@@ -254,25 +254,25 @@ public final class ClusterSubmit {
             submit.run(); // a coordinator already running the run answers Accepted again
             return Behaviors.same();
           })
-          .onMessage(RunEvent.Progress.class, p -> {
+          .onMessage(RunUpdate.Progress.class, p -> {
             if (run.progress() != null) run.progress().set(p.reachedNanos());
             return Behaviors.same();
           })
-          .onMessage(RunEvent.Facts.class, f -> {
+          .onMessage(RunUpdate.Facts.class, f -> {
             facts.computeIfAbsent(f.window(), w -> new TreeMap<>()).put(f.part(), f.facts());
             return Behaviors.same();
           })
-          .onMessage(RunEvent.RolledBack.class, b -> {
+          .onMessage(RunUpdate.RolledBack.class, b -> {
             facts.tailMap(b.window(), true).clear();
             return Behaviors.same();
           })
-          .onMessage(RunEvent.Done.class, d -> {
+          .onMessage(RunUpdate.Done.class, d -> {
             List<RecordedFact> all = new ArrayList<>();
             facts.values().forEach(parts -> parts.values().forEach(all::addAll));
             run.done().complete(new Ended(d, all));
             return Behaviors.stopped();
           })
-          .onMessage(RunEvent.Failed.class, f -> {
+          .onMessage(RunUpdate.Failed.class, f -> {
             run.done().completeExceptionally(f.badInput() ? new BadInputException(f.reason())
                 : new SimulationException(f.reason()));
             return Behaviors.stopped();

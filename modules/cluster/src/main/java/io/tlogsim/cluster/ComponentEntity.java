@@ -28,7 +28,7 @@ public final class ComponentEntity extends AbstractBehavior<ComponentEntity.Comm
    * Host incarnation {@code epoch} of the component, restored from {@code state} (null: fresh), for the clock
    * {@code clock}; {@code coordinator} tells apart the incarnations of the run's coordinator.
    */
-  public record Host(RunSpec spec, int component, String coordinator, long epoch, ComponentState state,
+  public record Host(RunSubmission spec, int component, String coordinator, long epoch, ComponentState state,
       ActorRef<Clock.Command> clock) implements Command {}
 
   /** The run is over (or given up): stop. */

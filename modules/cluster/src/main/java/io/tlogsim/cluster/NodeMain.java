@@ -1,7 +1,6 @@
 package io.tlogsim.cluster;
 
 import com.typesafe.config.ConfigFactory;
-import io.tlogsim.journal.Journal;
 import io.tlogsim.journal.JournalKind;
 import io.tlogsim.journal.JournalSettings;
 import java.io.File;
@@ -42,8 +41,7 @@ public final class NodeMain {
           p -> p.onExit().thenRun(() -> Runtime.getRuntime().halt(0)), () -> Runtime.getRuntime().halt(0));
     }
     JournalKind kind = JournalKind.parse(journal);
-    Journal j = kind == JournalKind.NONE ? null
-        : Journal.openForWriting(JournalSettings.of(kind, java.nio.file.Path.of(data)));
+    JournalSettings j = kind == JournalKind.NONE ? null : JournalSettings.of(kind, java.nio.file.Path.of(data));
     com.typesafe.config.Config given = file == null ? ConfigFactory.empty() : ConfigFactory.parseFile(new File(file));
     ActorSystem<Void> system = ClusterNode.startNode(ClusterNode.config(given, host, port, seeds, ClusterNode.NODE,
         ClusterKeys.forNode(keys, given)), j);

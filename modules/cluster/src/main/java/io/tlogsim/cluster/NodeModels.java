@@ -20,7 +20,7 @@ final class NodeModels {
 
   private NodeModels() {}
 
-  static Prepared prepared(RunSpec spec) {
+  static Prepared prepared(RunSubmission spec) {
     return PREPARED.computeIfAbsent(spec.runId(), id -> {
       Scenario s = spec.scenario();
       return new Prepared(s, s.prepare(new RunControl(spec.seed(), 1, null)));
@@ -28,7 +28,7 @@ final class NodeModels {
   }
 
   /** The models of incarnation {@code epoch} (of the coordinator's incarnation {@code coordinator}) of a run. */
-  static SimComponent model(RunSpec spec, String incarnation, int component) {
+  static SimComponent model(RunSubmission spec, String incarnation, int component) {
     Prepared p = prepared(spec);
     List<SimComponent> models = MODELS.computeIfAbsent(spec.runId() + "#" + incarnation, k -> p.run().models());
     return models.get(component);

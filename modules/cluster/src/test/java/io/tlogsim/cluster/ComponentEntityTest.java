@@ -33,7 +33,7 @@ class ComponentEntityTest {
 
   @Test
   void aRepeatedHostForTheSameIncarnationGetsTheSameActorAndANewIncarnationANewOne() {
-    RunSpec spec = new RunSpec("entity-test", "gcm1", "built-in:gcm1", null,
+    RunSubmission spec = new RunSubmission("entity-test", "gcm1", "built-in:gcm1", null,
         Map.of("sessions", "10", "simulatedSeconds", "0.01"), 42, "--seed");
     ActorRef<ComponentEntity.Command> entity = KIT.spawn(ComponentEntity.create());
     TestProbe<Clock.Command> clock = KIT.createTestProbe();

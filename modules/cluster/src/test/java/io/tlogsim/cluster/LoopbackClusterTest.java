@@ -45,11 +45,11 @@ class LoopbackClusterTest {
   @TempDir
   Path dir;
 
-  private static RunSpec gcm1(String id, int sessions, double seconds) {
+  private static RunSubmission gcm1(String id, int sessions, double seconds) {
     Map<String, String> overrides = new LinkedHashMap<>();
     overrides.put("sessions", String.valueOf(sessions));
     overrides.put("simulatedSeconds", String.valueOf(seconds));
-    return new RunSpec(id, "gcm1", "built-in:gcm1", null, overrides, 42, "--seed");
+    return new RunSubmission(id, "gcm1", "built-in:gcm1", null, overrides, 42, "--seed");
   }
 
   /**
@@ -76,19 +76,19 @@ class LoopbackClusterTest {
   }
 
   /** A run here, its interval facts (the report's series) into {@code facts}. */
-  private static ScenarioResult local(RunSpec spec, List<RecordedFact> facts) {
+  private static ScenarioResult local(RunSubmission spec, List<RecordedFact> facts) {
     return spec.scenario().run(new RunControl(spec.seed(), 2, null).withFacts(b -> {
       for (RecordedFact f : b.facts()) if (f.fact() instanceof IntervalFact) facts.add(f);
     }));
   }
 
-  private static ScenarioResult local(RunSpec spec) {
+  private static ScenarioResult local(RunSubmission spec) {
     return spec.scenario().run(new RunControl(spec.seed(), 2, null));
   }
 
   @Test
   void threeNodesGiveTheDigestAndSummaryOfOneAndANodeJoiningMidRunChangesNothing() throws Exception {
-    RunSpec spec = gcm1("loop-gcm1-100k", 100_000, 1);
+    RunSubmission spec = gcm1("loop-gcm1-100k", 100_000, 1);
     List<RecordedFact> localFacts = new ArrayList<>();
     ScenarioResult one = local(spec, localFacts);
     try (LoopbackCluster cluster = new LoopbackCluster(dir, 3)) {
@@ -108,7 +108,7 @@ class LoopbackClusterTest {
       assertTrue(perEvent <= 0.2, "cross-node messages per event " + perEvent);
 
       // A fourth node joins while a second run is under way.
-      RunSpec again = gcm1("loop-gcm1-join", 20_000, 2);
+      RunSubmission again = gcm1("loop-gcm1-join", 20_000, 2);
       AtomicLong progress = new AtomicLong();
       Thread joiner = new Thread(() -> {
         try {
@@ -130,7 +130,7 @@ class LoopbackClusterTest {
     // five independent databases (log placements), each with its sessions, log manager and devices
     Map<String, String> overrides = new LinkedHashMap<>();
     overrides.put("simulatedSeconds", "2");
-    RunSpec spec = new RunSpec("loop-placement", "log-drive-placement", "built-in:log-drive-placement", null,
+    RunSubmission spec = new RunSubmission("loop-placement", "log-drive-placement", "built-in:log-drive-placement", null,
         overrides, 42, "--seed");
     ScenarioResult one = local(spec);
     try (LoopbackCluster cluster = new LoopbackCluster(dir, 3)) {
@@ -148,7 +148,7 @@ class LoopbackClusterTest {
    * last checkpoint there.
    */
   private void killMidRun(boolean clockNode, boolean journal) throws Exception {
-    RunSpec spec = gcm1(clockNode ? "loop-kill-clock" : "loop-kill-other", 20_000, 3);
+    RunSubmission spec = gcm1(clockNode ? "loop-kill-clock" : "loop-kill-other", 20_000, 3);
     List<RecordedFact> localFacts = new ArrayList<>();
     ScenarioResult one = local(spec, localFacts);
     try (ThrowawayPostgres pg = journal ? ThrowawayPostgres.create() : null;
@@ -157,8 +157,8 @@ class LoopbackClusterTest {
       AtomicLong progress = new AtomicLong();
       AtomicReference<String> clockAt = new AtomicReference<>();
       java.util.List<String> coordinators = new java.util.concurrent.CopyOnWriteArrayList<>();
-      Consumer<RunEvent> observer = e -> {
-        if (e instanceof RunEvent.Accepted a) {
+      Consumer<RunUpdate> observer = e -> {
+        if (e instanceof RunUpdate.Accepted a) {
           clockAt.compareAndSet(null, a.node());
           coordinators.add(a.node());
           resumedFrom.add(a.resumedFromNanos());
@@ -233,14 +233,14 @@ class LoopbackClusterTest {
       java.util.concurrent.atomic.AtomicInteger doneOnVictim = new java.util.concurrent.atomic.AtomicInteger();
       java.util.concurrent.atomic.AtomicReference<String> killedIn = new java.util.concurrent.atomic.AtomicReference<>();
       ClusterSweep runs = new ClusterSweep(client, 2, (runId, ev) -> {
-        if (ev instanceof RunEvent.Accepted a) {
+        if (ev instanceof RunUpdate.Accepted a) {
           acceptedOn.computeIfAbsent(runId, k -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(a.node());
           // a run in flight on the victim after it finished one: kill it now
           if (a.node().endsWith("@" + victim.address()) && doneOnVictim.get() > 0 && killedIn.compareAndSet(null, runId)) {
             System.out.println("killing " + victim.address() + " while it runs " + runId);
             victim.kill();
           }
-        } else if (ev instanceof RunEvent.Done) {
+        } else if (ev instanceof RunUpdate.Done) {
           List<String> on = acceptedOn.get(runId);
           if (on != null && on.get(on.size() - 1).endsWith("@" + victim.address())) doneOnVictim.incrementAndGet();
         }

@@ -73,10 +73,11 @@ public final class JournalDatabase {
     boolean created = false;
     if (s.kind() == JournalKind.H2) {
       h2Properties();
+      JournalUnreadable.checkFile(s); // a 0-byte file, or one missing that the ledger says held runs: never made anew
       boolean exists = Files.exists(s.h2File());
       if (!exists && !create) return new Prepared(Found.ABSENT, null, s);
       // a run lets other processes share the file (tlogsim runs meanwhile); a reader opens it alone, or through the
-      // server of the process that has it
+      // server of the process that has it; a file on read-only media is opened read-only, unshared (onReadOnlyMedia)
       s = s.withShared(create || Files.exists(lockFile(s)));
       try {
         if (!exists) PrivateFiles.createDirectories(s.h2File().getParent());
@@ -90,8 +91,7 @@ public final class JournalDatabase {
           keys = o.keys();
           created = o.created();
         } catch (SQLException e) {
-          throw new BadInputException(s.describe() + ": cannot be opened as a tlogsim journal ("
-              + oneLine(e.getMessage()) + ")");
+          throw JournalUnreadable.of(s, "cannot be opened as a tlogsim journal (" + oneLine(e.getMessage()) + ")");
         }
       }
       s = keys.everyday(s);
@@ -138,9 +138,9 @@ public final class JournalDatabase {
       close(c);
       boolean noPassword = s.kind() == JournalKind.POSTGRES && s.password().isEmpty()
           && !s.location().matches("(?i).*[?&]password=.*");
-      throw new BadInputException(s.describe() + ": cannot be opened as a tlogsim journal ("
-          + oneLine(e.getMessage()) + ")" + (noPassword ? "; no password was found: TLOGSIM_JDBC_PASSWORD, or a"
-          + " password file (PGPASSFILE, ~/.config/tlogsim/pgpass that deploy/postgres/setup.sh writes)" : ""));
+      throw JournalUnreadable.of(s, "cannot be opened as a tlogsim journal (" + oneLine(e.getMessage()) + ")"
+          + (noPassword ? "; no password was found: TLOGSIM_JDBC_PASSWORD, or a password file (PGPASSFILE,"
+          + " ~/.config/tlogsim/pgpass that deploy/postgres/setup.sh writes)" : ""));
     } catch (RuntimeException e) {
       close(c);
       throw e;
@@ -221,6 +221,8 @@ public final class JournalDatabase {
   /** H2's "Database may be already in use": another process has the file open. */
   private static final int IN_USE = 90020;
   private static final int WRONG_USER_OR_PASSWORD = 28000;
+  /** H2's "Connection is broken": the server a shared file was reached through is gone. */
+  private static final int CONNECTION_BROKEN = 90067;
   /** How long an H2 journal opened alone by another process (a reader) is waited for. */
   private static final long IN_USE_WAIT_MS = 30_000;
 
@@ -241,6 +243,12 @@ public final class JournalDatabase {
       try {
         return new H2Open(DriverManager.getConnection(s.jdbcUrl(), s.user(), s.password()), s);
       } catch (SQLException e) {
+        if (e.getErrorCode() == CONNECTION_BROKEN && s.shared() && System.currentTimeMillis() < deadline) {
+          // the server of the process that has the file went away: that process is reopening it (a run's owner
+          // gives a new journal its schema and users, closes, and opens it again as the everyday user), or it ended
+          pause(e);
+          continue;
+        }
         if (e.getErrorCode() != IN_USE) throw e;
         if (!s.shared()) {
           s = s.withShared(true); // a run has it: through its server
@@ -250,13 +258,17 @@ public final class JournalDatabase {
           throw new BadInputException(s.describe() + ": in use by another process that does not share it (a"
               + " tlogsim runs, replay or report) for " + IN_USE_WAIT_MS / 1000 + " s; try again when it ends");
         }
-        try {
-          Thread.sleep(250);
-        } catch (InterruptedException ie) {
-          Thread.currentThread().interrupt();
-          throw e;
-        }
+        pause(e);
       }
+    }
+  }
+
+  private static void pause(SQLException e) throws SQLException {
+    try {
+      Thread.sleep(250);
+    } catch (InterruptedException ie) {
+      Thread.currentThread().interrupt();
+      throw e;
     }
   }
 

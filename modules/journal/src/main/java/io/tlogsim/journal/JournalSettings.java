@@ -93,11 +93,35 @@ public record JournalSettings(JournalKind kind, String location, String user, St
       case NONE -> throw new IllegalStateException("--journal none has no database");
       // AUTO_SERVER (shared): the first process opens the file in-process; others (tlogsim runs during a run, two
       // runs at once) reach it through a server that process starts on the loopback interface (see JournalDatabase),
-      // for the journal's users only (H2Keys); the everyday user never creates the database (its owner does)
-      case H2 -> "jdbc:h2:file:" + location + (shared ? ";AUTO_SERVER=TRUE" : "")
+      // for the journal's users only (H2Keys); the everyday user never creates the database (its owner does). A file
+      // on read-only media is opened read-only without a server (H2 refuses the two together).
+      case H2 -> "jdbc:h2:file:" + location
+          + (onReadOnlyMedia() ? ";ACCESS_MODE_DATA=r;FILE_LOCK=NO" : shared ? ";AUTO_SERVER=TRUE" : "")
           + (H2Keys.USER.equals(user) ? ";IFEXISTS=TRUE" : "") + H2_NO_COMPACTION_ON_CLOSE;
       case POSTGRES -> location;
     };
+  }
+
+  /**
+   * An H2 journal this process cannot write (read-only media, a read-only mount): opened read-only, without the
+   * server a second process would reach it through (H2 refuses the two together), so it can still be listed and
+   * replayed.
+   */
+  public boolean onReadOnlyMedia() {
+    if (kind != JournalKind.H2) return false;
+    Path file = h2File();
+    return java.nio.file.Files.exists(file)
+        && (!java.nio.file.Files.isWritable(file) || !java.nio.file.Files.isWritable(file.toAbsolutePath().getParent())
+        || diskFull(file));
+  }
+
+  /** A disk with less than 1 MB free: H2 cannot even make its lock file there, and nothing can be written anyway. */
+  static boolean diskFull(Path file) {
+    try {
+      return java.nio.file.Files.getFileStore(file).getUsableSpace() < 1L << 20;
+    } catch (java.io.IOException e) {
+      return false;
+    }
   }
 
   /** What to name in messages: the H2 file or the PostgreSQL URL. */

@@ -39,10 +39,20 @@ public final class RunDeletion {
             p.executeUpdate();
           }
         }
+        // the ledger forgets them first: a deletion that then fails leaves runs it does not name (verify checks
+        // their rows against their state), never a deleted run it would call lost
+        Ledger ledger = Ledger.of(s);
+        if (ledger != null) {
+          for (String runId : runIds) ledger.deleted(runId);
+        }
         c.commit();
       } catch (SQLException e) {
         c.rollback();
         throw e;
+      } catch (java.io.IOException e) {
+        c.rollback();
+        throw new IllegalStateException("the ledger " + Ledger.of(s).file() + " cannot be written (" + e.getMessage()
+            + "); nothing was deleted", e);
       }
     } catch (SQLException e) {
       throw new BadInputException(s.describe() + ": cannot delete runs (" + oneLine(e.getMessage()) + ")");

@@ -1,7 +1,6 @@
 package io.tlogsim.journal;
 
 import io.tlogsim.kernel.CborSerializable;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
@@ -16,10 +15,10 @@ import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
 
 /**
- * One run, event-sourced (DESIGN.md principle 5): persistence id {@code Run|<runId>}. It writes what the run's
- * process tells it (start, facts and checkpoint per interval, the end) and answers with its state. Writes are few
- * and large: the process batches facts per checkpoint interval before it tells them (never one write per simulated
- * event). A snapshot of the (small) state is taken at every checkpoint and at the end, so recovering a run reads
+ * One run, event-sourced (DESIGN.md principle 5): persistence id {@code Run|<runId>}. It writes the events the run's
+ * process hands it ({@link RunWriter}: start, facts and checkpoint per interval, the end), each write at most once,
+ * and answers with its state. Writes are few and large: the process batches facts per checkpoint interval before it
+ * hands them on (never one write per simulated event). A snapshot of the (small) state is taken at every checkpoint and at the end, so recovering a run reads
  * one snapshot and the events after it, never the checkpoints before.
  *
  * <p>Whoever spawns it gets {@link Recovered} once its recovery ends, with its state or why the journal could not be
@@ -30,33 +29,19 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
 
   public sealed interface Command extends CborSerializable {}
 
-  /** Records the start of a new run; refused when the run id is already in the journal. */
-  public record Start(RunSpec spec, Attempt attempt, ActorRef<Reply> replyTo) implements Command {}
+  /**
+   * Writes {@code events} (atomically) if the run holds {@code afterSeq} events now; answers with the number it holds
+   * after. Sent again after a failed write (a journal that came back), it is written at most once: a run that holds
+   * them already answers at once. Any other count is a conflict (the id is another run's, or something else wrote it).
+   */
+  public record Persist(List<RunEvent> events, long afterSeq, ActorRef<Persisted> replyTo) implements Command {}
 
-  /** Records that the run goes on from the checkpoint of {@code fromWindow} in {@code attempt}'s process. */
-  public record Resume(long fromWindow, Attempt attempt, ActorRef<Reply> replyTo) implements Command {}
-
-  /** Facts of a checkpoint interval that grew past tlogsim.journal.facts-per-write before its checkpoint. */
-  public record RecordFacts(RunEvent.FactsRecorded facts) implements Command {}
-
-  /** The run went back to the checkpoint of {@code fromWindow}; the facts of the interval so far are written first. */
-  public record RollBack(RunEvent.FactsRecorded facts, long fromWindow) implements Command {}
-
-  /** A checkpoint and the facts of the interval before it (null if none), written together. */
-  public record TakeCheckpoint(RunEvent.FactsRecorded facts, RunEvent.CheckpointTaken checkpoint) implements Command {}
-
-  /** The end of the run ({@link RunEvent.Completed}, {@link RunEvent.Failed} or {@link RunEvent.Interrupted}) and
-   * the facts not yet written (null if none). */
-  public record Finish(RunEvent.FactsRecorded facts, RunEvent end, ActorRef<Reply> replyTo) implements Command {}
+  /** Answer to {@link Persist}: the events the run holds; {@code conflict} non-null when nothing was written. */
+  public record Persisted(long sequenceNr, String conflict) implements CborSerializable {}
 
   public record GetState(ActorRef<RunState> replyTo) implements Command {}
 
   public record Stop() implements Command {}
-
-  /** Answer to a command that changes the run: {@code error} is null when it was written. */
-  public record Reply(String error) implements CborSerializable {
-    static final Reply OK = new Reply(null);
-  }
 
   /** The end of recovery: the state, or (state null) why the journal could not be read. */
   public record Recovered(RunState state, String failure) implements CborSerializable {}
@@ -84,36 +69,23 @@ public final class RunEntity extends EventSourcedBehavior<RunEntity.Command, Run
   @Override
   public CommandHandler<Command, RunEvent, RunState> commandHandler() {
     return newCommandHandlerBuilder().forAnyState()
-        .onCommand(Start.class, this::onStart)
-        .onCommand(Resume.class, this::onResume)
-        .onCommand(RecordFacts.class, (state, c) -> Effect().persist(c.facts()))
-        .onCommand(TakeCheckpoint.class, (state, c) -> Effect().persist(events(c.facts(), c.checkpoint())))
-        .onCommand(RollBack.class, (state, c) -> Effect().persist(events(c.facts(),
-            new RunEvent.RolledBack(c.fromWindow()))))
-        .onCommand(Finish.class, (state, c) -> Effect().persist(events(c.facts(), c.end()))
-            .thenReply(c.replyTo(), s -> Reply.OK))
+        .onCommand(Persist.class, this::onPersist)
         .onCommand(GetState.class, (state, c) -> Effect().reply(c.replyTo(), state))
         .onCommand(Stop.class, (state, c) -> Effect().stop())
         .build();
   }
 
-  private Effect<RunEvent, RunState> onStart(RunState state, Start c) {
-    if (state.started()) {
-      return Effect().reply(c.replyTo(), new Reply("run " + c.spec().runId() + " is already in the journal"));
+  private Effect<RunEvent, RunState> onPersist(RunState state, Persist c) {
+    long have = state.sequenceNr();
+    if (have == c.afterSeq()) {
+      return Effect().persist(c.events()).thenReply(c.replyTo(), s -> new Persisted(s.sequenceNr(), null));
     }
-    return Effect().persist(new RunEvent.Started(c.spec(), c.attempt())).thenReply(c.replyTo(), s -> Reply.OK);
-  }
-
-  private Effect<RunEvent, RunState> onResume(RunState state, Resume c) {
-    if (!state.started()) return Effect().reply(c.replyTo(), new Reply("no such run in the journal"));
-    return Effect().persist(new RunEvent.Resumed(c.fromWindow(), c.attempt())).thenReply(c.replyTo(), s -> Reply.OK);
-  }
-
-  private static List<RunEvent> events(RunEvent.FactsRecorded facts, RunEvent last) {
-    List<RunEvent> events = new ArrayList<>(2);
-    if (facts != null && !facts.facts().isEmpty()) events.add(facts);
-    events.add(last);
-    return events;
+    if (c.afterSeq() > 0 && have >= c.afterSeq() + c.events().size()) { // written before its answer was lost
+      return Effect().reply(c.replyTo(), new Persisted(have, null));
+    }
+    return Effect().reply(c.replyTo(), new Persisted(have, have == 0 ? "no such run in the journal"
+        : c.afterSeq() == 0 ? "run " + state.spec().runId() + " is already in the journal"
+        : "the journal holds " + have + " events of the run where " + c.afterSeq() + " were written"));
   }
 
   @Override

@@ -43,12 +43,25 @@ public sealed interface RunEvent extends CborSerializable {
    */
   record RolledBack(long fromWindow) implements RunEvent {}
 
-  /** The run finished: the kernel's outcome and the summary written to summary.json (for runs and compare). */
-  record Completed(Outcome outcome, Map<String, Object> summary) implements RunEvent {}
+  /**
+   * The run finished: the kernel's outcome and the summary written to summary.json (for runs and compare), and the
+   * seal of the events before it (null in journals of earlier versions).
+   */
+  record Completed(Outcome outcome, Map<String, Object> summary, Seal seal) implements RunEvent {}
 
-  /** The run failed (a model threw, a promise was broken): one line. */
-  record Failed(String reason) implements RunEvent {}
+  /** The run failed (a model threw, a promise was broken): one line; and the seal of the events before it. */
+  record Failed(String reason, Seal seal) implements RunEvent {}
 
-  /** The run was stopped (SIGTERM, Ctrl-C) before its end; it can be resumed from its last checkpoint. */
-  record Interrupted(String reason) implements RunEvent {}
+  /**
+   * The run was stopped (SIGTERM, Ctrl-C) before its end; it can be resumed from its last checkpoint. With the seal of
+   * the events before it.
+   */
+  record Interrupted(String reason, Seal seal) implements RunEvent {}
+
+  /**
+   * What an end record says of the run's events before it, so that a journal that lost some is noticed
+   * ({@code tlogsim journal verify}): how many there were, and the checksum of their bytes as stored (see
+   * {@link EventChecksum}).
+   */
+  record Seal(long events, long checksum) implements CborSerializable {}
 }

@@ -22,19 +22,20 @@ import java.util.Map;
  * @param outcome when completed: the kernel's outcome
  * @param summary when completed: the summary written live
  * @param reason when failed or interrupted: why
+ * @param seal the seal of the last end record (the count and checksum of the events before it), or null
  */
 public record RunState(RunSpec spec, RunStatus status, Attempt attempt, Attempt first, long sequenceNr, long resumedFromWindow,
     CheckpointRef lastCheckpoint, List<Long> checkpointSequenceNrs, long factsStored, Outcome outcome,
-    Map<String, Object> summary, String reason) implements CborSerializable {
+    Map<String, Object> summary, String reason, RunEvent.Seal seal) implements CborSerializable {
 
   /** Where a checkpoint is: its window, simulated time, and the sequence number of its event. */
   public record CheckpointRef(long window, long simulatedNanos, long sequenceNr) implements CborSerializable {}
 
   public static final RunState EMPTY =
-      new RunState(null, null, null, null, 0, 0, null, List.of(), 0, null, null, null);
+      new RunState(null, null, null, null, 0, 0, null, List.of(), 0, null, null, null, null);
 
   public RunState {
-    checkpointSequenceNrs = List.copyOf(checkpointSequenceNrs);
+    checkpointSequenceNrs = checkpointSequenceNrs == null ? List.of() : List.copyOf(checkpointSequenceNrs);
   }
 
   public boolean started() {
@@ -47,9 +48,15 @@ public record RunState(RunSpec spec, RunStatus status, Attempt attempt, Attempt 
     return status;
   }
 
-  /** Simulated time reached: the end when completed, else the last checkpoint (0 without one). */
+  /**
+   * Simulated time reached: when completed, summary.json's simulatedSeconds (a script may end before the configured
+   * limit; the limit for a summary without it), else the last checkpoint's (0 without one).
+   */
   public long simulatedNanosReached() {
-    if (status == RunStatus.COMPLETED) return spec.endTimeNanos();
+    if (status == RunStatus.COMPLETED) {
+      return summary != null && summary.get("simulatedSeconds") instanceof Number n
+          ? Math.round(n.doubleValue() * 1e9) : spec.endTimeNanos();
+    }
     return lastCheckpoint == null ? 0 : lastCheckpoint.simulatedNanos();
   }
 
@@ -57,38 +64,38 @@ public record RunState(RunSpec spec, RunStatus status, Attempt attempt, Attempt 
     long seq = sequenceNr + 1;
     if (event instanceof RunEvent.Started e) {
       return new RunState(e.spec(), RunStatus.RUNNING, e.attempt(), e.attempt(), seq, 0, null, List.of(), 0, null,
-          null, null);
+          null, null, null);
     }
     if (event instanceof RunEvent.FactsRecorded e) {
       return new RunState(spec, status, attempt, first, seq, resumedFromWindow, lastCheckpoint, checkpointSequenceNrs,
-          factsStored + e.facts().size(), outcome, summary, reason);
+          factsStored + e.facts().size(), outcome, summary, reason, seal);
     }
     if (event instanceof RunEvent.CheckpointTaken e) {
       List<Long> seqs = new ArrayList<>(checkpointSequenceNrs);
       seqs.add(seq);
       return new RunState(spec, status, attempt, first, seq, resumedFromWindow,
-          new CheckpointRef(e.window(), e.simulatedNanos(), seq), seqs, factsStored, outcome, summary, reason);
+          new CheckpointRef(e.window(), e.simulatedNanos(), seq), seqs, factsStored, outcome, summary, reason, seal);
     }
     if (event instanceof RunEvent.Resumed e) {
       // A checkpoint later than the one resumed from cannot exist (the resume takes the last one); keep the list.
       return new RunState(spec, RunStatus.RUNNING, e.attempt(), first, seq, e.fromWindow(), lastCheckpoint,
-          checkpointSequenceNrs, factsStored, null, null, null);
+          checkpointSequenceNrs, factsStored, null, null, null, seal);
     }
     if (event instanceof RunEvent.RolledBack) {
       return new RunState(spec, status, attempt, first, seq, resumedFromWindow, lastCheckpoint, checkpointSequenceNrs,
-          factsStored, outcome, summary, reason);
+          factsStored, outcome, summary, reason, seal);
     }
     if (event instanceof RunEvent.Completed e) {
       return new RunState(spec, RunStatus.COMPLETED, attempt, first, seq, resumedFromWindow, lastCheckpoint,
-          checkpointSequenceNrs, factsStored, e.outcome(), e.summary(), null);
+          checkpointSequenceNrs, factsStored, e.outcome(), e.summary(), null, e.seal());
     }
     if (event instanceof RunEvent.Failed e) {
       return new RunState(spec, RunStatus.FAILED, attempt, first, seq, resumedFromWindow, lastCheckpoint,
-          checkpointSequenceNrs, factsStored, null, null, e.reason());
+          checkpointSequenceNrs, factsStored, null, null, e.reason(), e.seal());
     }
     if (event instanceof RunEvent.Interrupted e) {
       return new RunState(spec, RunStatus.INTERRUPTED, attempt, first, seq, resumedFromWindow, lastCheckpoint,
-          checkpointSequenceNrs, factsStored, null, null, e.reason());
+          checkpointSequenceNrs, factsStored, null, null, e.reason(), e.seal());
     }
     throw new IllegalArgumentException("unknown run event " + event.getClass().getName());
   }

@@ -24,28 +24,74 @@ public final class RunStore {
     this.journal = journal;
   }
 
-  /** A run as listed: its state, or (state null) why it cannot be read. */
-  public record Listed(String runId, RunState state, String unreadable) {}
+  /**
+   * A run as listed: its state, or (state null) why it cannot be read or that it is lost; what the check of the
+   * journal found wrong with it (null: nothing, see {@link JournalCheck}); and what the ledger says of it (null: the
+   * journal keeps no ledger, or the run is older than it).
+   */
+  public record Listed(String runId, RunState state, String unreadable, JournalCheck.Finding damage,
+      Ledger.Entry ledger) {
+    /** What {@code runs} shows: lost or damaged where the check found so, else the run's status. */
+    public String status() {
+      if (damage != null) return damage.damage().name().toLowerCase(java.util.Locale.ROOT);
+      if (state == null) return "unreadable";
+      return RunStore.status(state, ledger).label();
+    }
+  }
 
-  /** Every run in the journal, oldest first; a run whose rows cannot be read is listed as such, not skipped. */
+  /**
+   * Every run in the journal, oldest first, and those its ledger names that it lost; a run whose rows cannot be read
+   * is listed as such, not skipped. Rows are counted against the ledger, not read ({@code verify} reads them).
+   */
   public List<Listed> list() {
-    if (!journal.exists()) return List.of();
-    List<String> ids = journal.await(journal.queries().currentPersistenceIds()
-        .runWith(Sink.seq(), journal.system()).toCompletableFuture(), "listing runs");
-    String prefix = RunEntity.ENTITY_TYPE + "|";
-    List<Listed> out = new ArrayList<>();
-    for (String pid : ids) {
-      if (!pid.startsWith(prefix)) continue;
-      String runId = pid.substring(prefix.length());
-      try {
-        out.add(new Listed(runId, recover(runId), null));
-      } catch (BadInputException e) {
-        out.add(new Listed(runId, null, e.getMessage()));
+    return list(false);
+  }
+
+  /** {@link #list}, every row's bytes checked too when {@code checksums} ({@code tlogsim journal verify}). */
+  public List<Listed> list(boolean checksums) {
+    Map<String, RunState> states = new java.util.LinkedHashMap<>();
+    Map<String, String> unreadable = new java.util.HashMap<>();
+    if (journal.exists()) {
+      List<String> ids = journal.await(journal.queries().currentPersistenceIds()
+          .runWith(Sink.seq(), journal.system()).toCompletableFuture(), "listing runs");
+      String prefix = RunEntity.ENTITY_TYPE + "|";
+      for (String pid : ids) {
+        if (!pid.startsWith(prefix)) continue;
+        String runId = pid.substring(prefix.length());
+        try {
+          states.put(runId, recover(runId));
+        } catch (BadInputException e) {
+          states.put(runId, null);
+          unreadable.put(runId, e.getMessage());
+        }
       }
     }
-    out.sort(Comparator.comparing((Listed l) -> l.state() == null ? Long.MAX_VALUE : l.state().first().startedAtMillis())
+    Map<String, JournalCheck.Finding> found = JournalCheck.byRun(JournalCheck.findings(journal, states, checksums));
+    Map<String, Ledger.Entry> ledger = journal.ledger() == null ? Map.of() : journal.ledger().entries();
+    List<Listed> out = new ArrayList<>();
+    for (Map.Entry<String, RunState> e : states.entrySet()) {
+      out.add(new Listed(e.getKey(), e.getValue(), unreadable.get(e.getKey()), found.get(e.getKey()),
+          ledger.get(e.getKey())));
+    }
+    for (JournalCheck.Finding f : found.values()) {
+      if (!states.containsKey(f.runId())) out.add(new Listed(f.runId(), null, f.why(), f, ledger.get(f.runId())));
+    }
+    out.sort(Comparator.comparingLong((Listed l) -> l.state() != null ? l.state().first().startedAtMillis()
+            : l.ledger() != null ? l.ledger().startedAtMillis() : Long.MAX_VALUE)
         .thenComparing(Listed::runId));
     return out;
+  }
+
+  /**
+   * A run's status with its process and its ledger taken into account: RUNNING whose process is gone is INTERRUPTED,
+   * or FAILED when the ledger says its journal could not be written.
+   */
+  static RunStatus status(RunState state, Ledger.Entry ledger) {
+    RunStatus s = state.effectiveStatus();
+    if (s == RunStatus.INTERRUPTED && state.status() == RunStatus.RUNNING && ledger != null && ledger.failure() != null) {
+      return RunStatus.FAILED;
+    }
+    return s;
   }
 
   /** The state of run {@code runId}; bad input when the journal has no such run. */
@@ -81,6 +127,10 @@ public final class RunStore {
    */
   public RunState resumable(String runId) {
     RunState s = state(runId);
+    Ledger.Entry l = journal.ledger() == null ? null : journal.ledger().entries().get(runId);
+    if (status(s, l) == RunStatus.FAILED && s.status() == RunStatus.RUNNING) {
+      throw new BadInputException("run " + runId + " failed: " + l.failure());
+    }
     switch (s.effectiveStatus()) {
       case INTERRUPTED -> {
         return s;

@@ -33,13 +33,19 @@ public final class RunsTable {
 
   public static String[] row(RunStore.Listed l) {
     RunState s = l.state();
-    if (s == null) return new String[] {l.runId(), "?", "?", "unreadable", "?", "?", l.unreadable()};
-    RunStatus status = s.effectiveStatus();
+    if (s == null) {
+      String started = l.ledger() == null || l.ledger().startedAtMillis() == 0 ? "?"
+          : START.format(java.time.Instant.ofEpochMilli(l.ledger().startedAtMillis()).atZone(ZoneId.systemDefault()));
+      return new String[] {l.runId(), "?", "?", l.status(), started, "?", l.unreadable()};
+    }
     String started = START.format(s.first().startedAt().atZone(ZoneId.systemDefault()));
     String end = seconds(s.spec().endTimeNanos());
-    String simulated = status == RunStatus.COMPLETED ? end : seconds(s.simulatedNanosReached()) + " of " + end;
+    // the simulated time the run reached: a completed run's own (a script may end before the limit), else where its
+    // last checkpoint was, of the limit
+    String simulated = s.effectiveStatus() == RunStatus.COMPLETED ? seconds(s.simulatedNanosReached())
+        : seconds(s.simulatedNanosReached()) + " of " + end;
     Object digest = s.summary() == null ? null : s.summary().get("digest");
-    return new String[] {l.runId(), s.spec().scenario(), String.valueOf(s.spec().seed()), status.label(), started,
+    return new String[] {l.runId(), s.spec().scenario(), String.valueOf(s.spec().seed()), l.status(), started,
         simulated, digest == null ? "-" : String.valueOf(digest)};
   }
 

@@ -48,7 +48,8 @@ class TypeNamesCoverageTest {
   @BeforeAll
   static void start() {
     system = ActorSystem.create(Behaviors.empty(), "types",
-        Journal.pekkoConfig(JournalSettings.of(JournalKind.H2, java.nio.file.Path.of("unused"))));
+        Journal.systemConfig(JournalSettings.of(JournalKind.H2, java.nio.file.Path.of("unused")))
+            .withFallback(com.typesafe.config.ConfigFactory.load()));
     serialization = SerializationExtension.get(system);
   }
 

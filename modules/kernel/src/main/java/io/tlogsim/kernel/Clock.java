@@ -64,6 +64,9 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   /** Time to ask again for the actors of incarnation {@code epoch} not yet placed (local only). */
   record PlaceAgain(long epoch) implements Command {}
 
+  /** The run must stop now and fail with {@code reason} ({@link RunSettings#abort}; local only). */
+  record Abort(String reason) implements Command {}
+
   /**
    * The clock of one run, whose components the placement puts where it will; {@code outcome} completes with the run's
    * outcome or its failure (a {@link SimulationException}). {@link Simulation#run} is the usual way in; a cluster's
@@ -119,8 +122,13 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   private Checkpoint lastCheckpoint;
   private long window;
   private long firstWindow; // the first window that handles events (no checkpoint there after a resume)
-  private long windows;
+  private long windows; // windows of the run, those before the checkpoint a run went on from included
+  // Kernel messages of the run as an uninterrupted run without checkpoints exchanges them: those before the checkpoint
+  // a run went on from included; not counted: a resumed incarnation's placing and hello window, and the Advance and
+  // Report of a component woken only to take a checkpoint.
   private long messages;
+  private long messagesAtCut; // messages before the window whose start a checkpoint being taken is
+  private final boolean[] onlyForCheckpoint; // by component: woken in this window only to take a checkpoint
   private long recoveries;
   private int awaiting;
   private long reachedNanos;
@@ -168,9 +176,14 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     finalEvents = new long[n];
     finalResults = new Object[n];
     finished = new boolean[n];
+    onlyForCheckpoint = new boolean[n];
     node = new int[n];
     nodes.add(nodeName(ctx.getSelf()));
     lastCheckpoint = settings.restoreFrom();
+    if (settings.abort() != null) {
+      ActorRef<Command> self = ctx.getSelf();
+      settings.abort().thenAccept(reason -> self.tell(new Abort(reason)));
+    }
     startIncarnation(settings.restoreFrom());
   }
 
@@ -179,11 +192,13 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     resumePoint = from;
     window = from == null ? 0 : from.window() - 1; // the hello window
     firstWindow = window + 1;
+    windows = window; // windows before the checkpoint's (none on a fresh start: window 0 is the hello window)
     messages = from == null ? 0 : from.messages();
     java.util.Arrays.fill(actors, null);
     java.util.Arrays.fill(batchesTo, 0);
     java.util.Arrays.fill(inFlight, VirtualTime.NEVER);
     java.util.Arrays.fill(failed, false);
+    java.util.Arrays.fill(onlyForCheckpoint, false);
     facts.clear();
     failures.clear();
     checkpointing = false;
@@ -222,6 +237,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
         .onMessage(Failed.class, this::onFailed)
         .onMessage(Lost.class, this::onLost)
         .onMessage(PlaceAgain.class, this::onPlaceAgain)
+        .onMessage(Abort.class, a -> fail(new SimulationException(a.reason())))
         .build();
   }
 
@@ -243,7 +259,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       a.tell(wire);
       a.tell(new ComponentActor.Hello(window));
     }
-    messages += 2L * n;
+    if (resumePoint == null) messages += 2L * n; // a resumed incarnation's placing is not part of the run
     phase = Phase.WINDOW;
     awaiting = n;
     return this;
@@ -274,7 +290,10 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   private Behavior<Command> onReport(Report r) {
     if (r.epoch() != epoch) return this; // from an incarnation given up
     int i = r.component();
-    messages += 1 + r.sent().links().length;
+    // the report of a resumed incarnation's hello window, or of a component woken only for a checkpoint, is overhead
+    boolean overhead = onlyForCheckpoint[i] || (resumePoint != null && r.window() == firstWindow - 1);
+    onlyForCheckpoint[i] = false;
+    messages += (overhead ? 0 : 1) + r.sent().links().length;
     if (node[i] != 0) crossNodeMessages += 2; // its window's Advance and this report
     for (int k = 0; k < r.sent().links().length; k++) {
       int l = r.sent().links()[k];
@@ -314,7 +333,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       facts.clear();
       if (checkpointing) {
         checkpointing = false;
-        lastCheckpoint = new Checkpoint(window, reachedNanos, messages, List.of(states));
+        lastCheckpoint = new Checkpoint(window, reachedNanos, messagesAtCut, List.of(states));
         settings.onCheckpoint().accept(lastCheckpoint);
         states = null;
       }
@@ -356,15 +375,21 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     windows++;
     checkpointing = checkpoint;
     if (checkpoint) states = new ComponentState[n];
+    messagesAtCut = messages;
     awaiting = woken.size();
+    int overhead = 0;
     for (int i : woken) {
+      if (checkpoint && pending[i] >= horizon[i]) {
+        onlyForCheckpoint[i] = true;
+        overhead++;
+      }
       for (int l : topo.inLinks(i)) inFlight[l] = VirtualTime.NEVER; // it takes them in before this window
       int[] outs = topo.outLinks(i);
       long[] linkEot = new long[outs.length];
       for (int k = 0; k < outs.length; k++) linkEot[k] = eot[outs[k]];
       actors[i].tell(new ComponentActor.Advance(window, horizon[i], linkEot, batchesTo[i], checkpoint));
     }
-    messages += woken.size();
+    messages += woken.size() - overhead;
     return this;
   }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.DispatcherSelector;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 
 /**
@@ -34,7 +35,8 @@ public final class LocalPlacement implements Placement {
       ComponentState state = from == null ? null : from.components().get(i);
       ActorRef<ComponentActor.Command> ref = clock.spawn(
           ComponentActor.create(topo, i, ms.get(i), settings, state, clock.getSelf(), epoch),
-          "c" + i + "-" + topo.name(i).replaceAll("[^A-Za-z0-9_-]", "_") + (epoch == 0 ? "" : "-e" + epoch));
+          "c" + i + "-" + topo.name(i).replaceAll("[^A-Za-z0-9_-]", "_") + (epoch == 0 ? "" : "-e" + epoch),
+          DispatcherSelector.sameAsParent()); // the run's own threads (SimulationHost)
       refs.add(ref);
       clock.getSelf().tell(new Clock.Placed(i, epoch, ref));
     }

@@ -1,5 +1,6 @@
 package io.tlogsim.kernel;
 
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -18,10 +19,12 @@ import java.util.function.Consumer;
  *     that window and later will come again (may be null)
  * @param progress set to the simulated time reached, for progress displays (may be null)
  * @param transport how batches travel (tests use a delaying, reordering one)
+ * @param abort when it completes (with a reason), the run stops at once and fails with that reason, e.g. because what
+ *     records it can no longer write (may be null: never)
  */
 public record RunSettings(long endTime, long seed, int threads, long maxWindowNanos, CheckpointPolicy checkpoints,
     Consumer<Checkpoint> onCheckpoint, Checkpoint restoreFrom, Consumer<FactBatch> onFacts,
-    Consumer<Long> onRollback, AtomicLong progress, Transport transport) {
+    Consumer<Long> onRollback, AtomicLong progress, Transport transport, CompletionStage<String> abort) {
 
   /** One simulated second: long enough not to cost windows, short enough to bound a source's batch. */
   public static final long DEFAULT_MAX_WINDOW = VirtualTime.NS_PER_S;
@@ -37,41 +40,46 @@ public record RunSettings(long endTime, long seed, int threads, long maxWindowNa
   }
 
   public static RunSettings of(long endTime, long seed, int threads) {
-    return new RunSettings(endTime, seed, threads, DEFAULT_MAX_WINDOW, null, null, null, null, null, null, null);
+    return new RunSettings(endTime, seed, threads, DEFAULT_MAX_WINDOW, null, null, null, null, null, null, null, null);
   }
 
   public RunSettings withMaxWindow(long nanos) {
     return new RunSettings(endTime, seed, threads, nanos, checkpoints, onCheckpoint, restoreFrom, onFacts, onRollback,
-        progress, transport);
+        progress, transport, abort);
   }
 
   public RunSettings withCheckpoints(CheckpointPolicy policy, Consumer<Checkpoint> sink) {
     return new RunSettings(endTime, seed, threads, maxWindowNanos, policy, sink, restoreFrom, onFacts, onRollback,
-        progress, transport);
+        progress, transport, abort);
   }
 
   public RunSettings resumingFrom(Checkpoint checkpoint) {
     return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, checkpoint, onFacts,
-        onRollback, progress, transport);
+        onRollback, progress, transport, abort);
   }
 
   public RunSettings withFacts(Consumer<FactBatch> sink) {
     return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, sink,
-        onRollback, progress, transport);
+        onRollback, progress, transport, abort);
   }
 
   public RunSettings withProgress(AtomicLong p) {
     return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, onFacts,
-        onRollback, p, transport);
+        onRollback, p, transport, abort);
   }
 
   public RunSettings withRollbacks(Consumer<Long> sink) {
     return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, onFacts,
-        sink, progress, transport);
+        sink, progress, transport, abort);
   }
 
   public RunSettings withTransport(Transport t) {
     return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, onFacts,
-        onRollback, progress, t);
+        onRollback, progress, t, abort);
+  }
+
+  public RunSettings withAbort(CompletionStage<String> when) {
+    return new RunSettings(endTime, seed, threads, maxWindowNanos, checkpoints, onCheckpoint, restoreFrom, onFacts,
+        onRollback, progress, transport, when);
   }
 }

@@ -1,15 +1,11 @@
 package io.tlogsim.kernel;
 
-import com.typesafe.config.Config;
-import com.typesafe.config.ConfigFactory;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
-import org.apache.pekko.actor.typed.ActorSystem;
-import org.slf4j.LoggerFactory;
 
-/** Runs a topology of components to its end on a local actor system with the requested number of threads. */
+/** Runs a topology of components to its end in this process, on the requested number of threads. */
 public final class Simulation {
   private Simulation() {}
 
@@ -40,27 +36,12 @@ public final class Simulation {
     return run(topo, new LocalPlacement(topo, models, settings), settings);
   }
 
-  /** Runs with the given placement of the components' actors (local, or over a cluster). */
+  /**
+   * Runs with the given placement of the components' actors, in the process's shared host
+   * ({@link SimulationHost#shared}): on a dispatcher of its own with the threads the settings ask for.
+   */
   public static RunOutcome run(Topology topo, Placement placement, RunSettings settings) {
-    check(topo, settings.restoreFrom()); // a bad checkpoint fails here, before any actor
-    LoggerFactory.getILoggerFactory(); // logging up before Pekko's threads log (else SLF4J replays and warns)
-    CompletableFuture<RunOutcome> outcome = new CompletableFuture<>();
-    ActorSystem<Clock.Command> system =
-        ActorSystem.create(Clock.create(topo, placement, settings, outcome), "tlogsim", config(settings.threads()));
-    system.getWhenTerminated().whenComplete((done, error) -> outcome.completeExceptionally(
-        new SimulationException("the run's actor system stopped before the run ended")));
-    try {
-      return await(outcome);
-    } finally {
-      system.terminate();
-      try {
-        system.getWhenTerminated().toCompletableFuture().get();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } catch (ExecutionException ignored) {
-        // shutting down anyway
-      }
-    }
+    return SimulationHost.shared().run(topo, placement, settings);
   }
 
   /**
@@ -89,12 +70,4 @@ public final class Simulation {
     }
   }
 
-  /** The actor system of one run: {@code threads} dispatcher threads, quiet unless something is wrong. */
-  static Config config(int threads) {
-    return ConfigFactory.parseString(
-            "pekko.actor.default-dispatcher.fork-join-executor.parallelism-min = " + threads + "\n"
-                + "pekko.actor.default-dispatcher.fork-join-executor.parallelism-max = " + threads + "\n"
-                + "pekko.actor.default-dispatcher.fork-join-executor.parallelism-factor = 1.0\n")
-        .withFallback(ConfigFactory.load());
-  }
 }

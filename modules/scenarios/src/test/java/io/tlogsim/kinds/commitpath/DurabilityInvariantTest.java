@@ -80,7 +80,7 @@ class DurabilityInvariantTest {
   void noDurableCommitIsLostAndTheLostAreExactlyTheExposed(Setting setting) {
     Scenario scenario = scenario(setting);
     long lostTotal = 0, rolledBack = 0, runsLosing = 0;
-    try (SimulationHost host = new SimulationHost(1)) {
+    try (SimulationHost host = SimulationHost.start("tlogsim-host", com.typesafe.config.ConfigFactory.empty())) {
       for (long seed = 1; seed <= SEEDS; seed++) {
         String at = setting + ", seed " + seed;
         RunControl control = new RunControl(seed, 1, null);

@@ -5,8 +5,8 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /** Latency histograms on the wire: HdrHistogram's own compressed form. */
-final class Histograms {
-  private Histograms() {}
+final class HistogramWire {
+  private HistogramWire() {}
 
   static byte[] encode(Histogram h) {
     ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity());

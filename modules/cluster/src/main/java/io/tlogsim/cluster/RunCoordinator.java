@@ -4,9 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.tlogsim.analysis.SummaryWriter;
 import io.tlogsim.journal.Journal;
-import io.tlogsim.journal.RunRecorder;
-import io.tlogsim.journal.RunState;
-import io.tlogsim.journal.RunStatus;
+import io.tlogsim.journal.JournaledRun;
 import io.tlogsim.journal.RunStore;
 import io.tlogsim.journal.StoredFact;
 import io.tlogsim.kernel.Checkpoint;
@@ -53,7 +51,7 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
  * coordinator on another node: with the cluster's shared journal (nodes started with --journal), it goes on from the
  * run's last checkpoint there; without one, it starts again from the beginning. Either way the digest is the same.
  */
-public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
+public final class RunCoordinator extends AbstractBehavior<RunCoordinator.Command> {
   public static final EntityTypeKey<Command> TYPE = EntityTypeKey.create(Command.class, "tlogsim-run");
   /**
    * Runs of a sweep: each whole on the node of its coordinator, not journaled (as a local sweep's runs are not: the
@@ -65,10 +63,11 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
   private static final Duration PROGRESS_EVERY = Duration.ofMillis(500);
   private static final JsonMapper JSON = new JsonMapper();
 
-  public sealed interface Command extends CborSerializable permits Start, Tick, Finished, WindowFacts, RollBack {}
+  public sealed interface Command extends CborSerializable
+      permits Start, Tick, Finished, WindowFacts, RollBack, Recorded {}
 
   /** Run {@code spec} (or, if it runs already, also tell {@code replyTo}). */
-  public record Start(RunSpec spec, ActorRef<RunEvent> replyTo) implements Command {}
+  public record Start(RunSubmission spec, ActorRef<RunUpdate> replyTo) implements Command {}
 
   private record Tick() implements Command {}
 
@@ -84,31 +83,34 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
   /** The clock's outcome (local only: never crosses the wire). */
   private record Finished(RunOutcome outcome, Throwable error) implements Command {}
 
+  /** The journal has recorded the run's end, or could not (local only). */
+  private record Recorded(RunUpdate.Done done, Throwable error) implements Command {}
+
   /** @param journal this node's handle on the cluster's shared journal, or null when runs are not journaled */
   public static Behavior<Command> create(Journal journal) {
-    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new RunEntity(ctx, timers, journal, false)));
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new RunCoordinator(ctx, timers, journal, false)));
   }
 
   /** The coordinator of a run that runs whole on its node ({@link #ON_ONE_NODE}). */
   public static Behavior<Command> createOnOneNode() {
-    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new RunEntity(ctx, timers, null, true)));
+    return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> new RunCoordinator(ctx, timers, null, true)));
   }
 
   private final TimerScheduler<Command> timers;
   private final Journal journal;
   private final boolean onOneNode;
-  private RunRecorder recorder; // the run's record in the journal, or null
+  private JournaledRun journaled; // the run's record in the journal, or null
   private long resumedFromNanos = -1; // the checkpoint this coordinator went on from; -1: from the beginning
-  private final List<ActorRef<RunEvent>> listeners = new ArrayList<>();
+  private final List<ActorRef<RunUpdate>> listeners = new ArrayList<>();
   private final AtomicLong progress = new AtomicLong();
   private final String incarnation = UUID.randomUUID().toString().substring(0, 8);
-  private RunSpec runSpec; // the spec of the run, as first given
+  private RunSubmission runSpec; // the spec of the run, as first given
   private Scenario scenario;
   private PreparedRun prepared;
   private Runnable release = () -> {}; // ends the components' entities, if any
   private boolean done;
 
-  private RunEntity(ActorContext<Command> ctx, TimerScheduler<Command> timers, Journal journal, boolean onOneNode) {
+  private RunCoordinator(ActorContext<Command> ctx, TimerScheduler<Command> timers, Journal journal, boolean onOneNode) {
     super(ctx);
     this.timers = timers;
     this.journal = journal;
@@ -120,15 +122,16 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
     return newReceiveBuilder()
         .onMessage(Start.class, this::onStart)
         .onMessage(Tick.class, t -> {
-          tellAll(new RunEvent.Progress(progress.get(), scenario.endTimeNanos()));
+          tellAll(new RunUpdate.Progress(progress.get(), scenario.endTimeNanos()));
           return this;
         })
         .onMessage(WindowFacts.class, this::onFacts)
         .onMessage(RollBack.class, b -> {
-          tellAll(new RunEvent.RolledBack(b.window()));
+          tellAll(new RunUpdate.RolledBack(b.window()));
           return this;
         })
         .onMessage(Finished.class, this::onFinished)
+        .onMessage(Recorded.class, this::onRecorded)
         .build();
   }
 
@@ -149,21 +152,19 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
         settings = control.settings(scenario.endTimeNanos());
         placement = new LocalPlacement(prepared.topology(), prepared::models, settings);
       } else {
-        if (journal != null) control = journaled(s.spec(), control);
-        RunRecorder r = recorder;
-        control = control.withCheckpoints(CheckpointPolicy.everyWallNanos(CHECKPOINT_EVERY.toNanos()),
-            r == null ? cp -> {} : r::checkpoint);
         // the report's series go to the submitter as they come (facts and roll-backs in the clock's order)
         ActorRef<Command> self = getContext().getSelf();
-        control = control.withFacts(batch -> {
-          if (r != null) r.facts(batch);
-          self.tell(new WindowFacts(batch));
-        }).withRollbacks(window -> {
-          if (r != null) r.rolledBack(window);
-          self.tell(new RollBack(window));
-        });
+        control = control.withFacts(batch -> self.tell(new WindowFacts(batch)))
+            .withRollbacks(window -> self.tell(new RollBack(window)));
+        if (journal != null) {
+          journaled = journaled(s.spec());
+          control = journaled.control(control); // journaled, checkpoints in the shared journal
+        } else { // checkpoints in memory: what a lost component node costs
+          control = control.withCheckpoints(CheckpointPolicy.everyWallNanos(CHECKPOINT_EVERY.toNanos()), cp -> {});
+        }
         prepared = scenario.prepare(control);
         settings = control.settings(scenario.endTimeNanos());
+        if (journaled != null) settings = journaled.settings(settings); // stops at once if the journal fails
         ClusterPlacement spread = new ClusterPlacement(ClusterSharding.get(getContext().getSystem()), s.spec(),
             incarnation, prepared.topology().components());
         placement = spread;
@@ -194,7 +195,7 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
   /** A window's interval facts to the submitter, in parts: sent again, they replace themselves part by part. */
   private void tellFacts(long window, List<RecordedFact> series) {
     for (int from = 0, part = 0; from < series.size(); from += FACTS_PER_MESSAGE, part++) {
-      tellAll(new RunEvent.Facts(window, part,
+      tellAll(new RunUpdate.Facts(window, part,
           List.copyOf(series.subList(from, Math.min(series.size(), from + FACTS_PER_MESSAGE)))));
     }
   }
@@ -219,8 +220,8 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
     tellFacts(window, series);
   }
 
-  private RunEvent.Accepted accepted(RunSpec spec) {
-    return new RunEvent.Accepted(spec.runId(), getContext().getSelf(), getContext().getSystem().address().hostPort(),
+  private RunUpdate.Accepted accepted(RunSubmission spec) {
+    return new RunUpdate.Accepted(spec.runId(), getContext().getSelf(), getContext().getSystem().address().hostPort(),
         resumedFromNanos);
   }
 
@@ -228,39 +229,23 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
    * Records the run in the cluster's journal: a new run, or (its id there already: the coordinator's node was lost) the
    * same run going on from its last checkpoint, as {@code tlogsim run --resume} would.
    */
-  private RunControl journaled(RunSpec spec, RunControl control) {
-    try {
-      recorder = RunRecorder.start(journal, io.tlogsim.journal.RunSpec.of(spec.runId(), scenario, 1,
-          journal.settings().trace(), spec.outDir(), spec.commandLine(), provenance(spec)));
-      return control;
-    } catch (RunRecorder.RunIdTaken taken) {
-      RunStore store = journal.store();
-      RunState state = store.state(spec.runId());
-      io.tlogsim.journal.RunSpec stored = state.spec();
-      if (stored == null || !stored.scenario().equals(scenario.name()) || stored.seed() != scenario.seed()
-          || !stored.overrides().equals(scenario.overrides())) {
-        // the id is another run's (made on another machine in the same second): never go on from its checkpoints
-        throw new BadInputException("run id " + spec.runId() + " is taken in the " + journal.settings().describe()
-            + " by another run" + (stored == null ? "" : " (" + stored.scenario() + ", seed " + stored.seed() + ")")
-            + "; submit again");
-      }
-      if (state.effectiveStatus() == RunStatus.COMPLETED) {
-        throw new BadInputException("run " + spec.runId() + " is completed in the " + journal.settings().describe()
-            + ": tlogsim replay " + spec.runId() + " gives its summary");
-      }
-      Checkpoint from = store.lastCheckpoint(spec.runId(), state);
-      recorder = RunRecorder.resume(journal, spec.runId(), from == null ? 0 : from.window());
+  private JournaledRun journaled(RunSubmission spec) {
+    JournaledRun j = JournaledRun.startOrGoOn(journal, io.tlogsim.journal.RunSpec.of(spec.runId(), scenario, 1,
+        journal.settings().trace(), spec.outDir(), spec.commandLine(), provenance(spec)));
+    Checkpoint from = j.from();
+    if (j.goesOn()) {
       getContext().getLog().info("run {} goes on from {} in the {}", spec.runId(),
           from == null ? "the beginning (no checkpoint yet)" : "its checkpoint at " + from.simulatedNanos() + " ns",
           journal.settings().describe());
-      if (from == null) return control;
-      tellStoredFacts(store, spec.runId(), from.window());
-      resumedFromNanos = from.simulatedNanos();
-      return control.resumingFrom(from);
     }
+    if (from != null) {
+      tellStoredFacts(journal.store(), spec.runId(), from.window());
+      resumedFromNanos = from.simulatedNanos();
+    }
+    return j;
   }
 
-  private static Map<String, Object> provenance(RunSpec spec) {
+  private static Map<String, Object> provenance(RunSubmission spec) {
     if (spec.provenanceJson() == null) return new LinkedHashMap<>();
     try {
       return JSON.readValue(spec.provenanceJson(), new TypeReference<LinkedHashMap<String, Object>>() {});
@@ -270,14 +255,8 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
   }
 
   private void fail(String reason, boolean badInput) {
-    if (recorder != null) {
-      try {
-        recorder.failed(reason);
-      } catch (RuntimeException journalFailed) {
-        getContext().getLog().warn("run failed and its journal could not record it: {}", journalFailed.getMessage());
-      }
-    }
-    tellAll(new RunEvent.Failed(reason, badInput));
+    if (journaled != null) journaled.failed(reason);
+    tellAll(new RunUpdate.Failed(reason, badInput));
   }
 
   private Behavior<Command> onFinished(Finished f) {
@@ -290,28 +269,42 @@ public final class RunEntity extends AbstractBehavior<RunEntity.Command> {
       fail(String.valueOf(cause.getMessage()), false);
       return Behaviors.stopped();
     }
+    RunUpdate.Done done;
     try {
       ScenarioResult result = scenario.complete(prepared.result(f.outcome()));
-      String journaledIn = null;
-      if (recorder != null) { // what summary.json will hold: the submitter adds the same provenance
-        Map<String, Object> summary = new LinkedHashMap<>(result.summary());
-        summary.put("provenance", provenance(runSpec));
-        recorder.completed(f.outcome(), SummaryWriter.withRunId(runSpec.runId(), summary));
-        journaledIn = journal.settings().describe();
-      }
       Map<String, byte[]> histograms = new LinkedHashMap<>();
-      result.histograms().forEach((name, h) -> histograms.put(name, Histograms.encode(h)));
+      result.histograms().forEach((name, h) -> histograms.put(name, HistogramWire.encode(h)));
       List<String> components = new ArrayList<>();
       for (int id = 0; id < prepared.topology().components(); id++) components.add(prepared.topology().name(id));
-      tellAll(new RunEvent.Done(JSON.writeValueAsString(result.summary()), result.humanLines(), histograms,
-          journaledIn, components));
+      done = new RunUpdate.Done(JSON.writeValueAsString(result.summary()), result.humanLines(), histograms,
+          journaled == null ? null : journal.settings().describe(), components);
+      if (journaled != null) { // what summary.json will hold: the submitter adds the same provenance
+        Map<String, Object> summary = new LinkedHashMap<>(result.summary());
+        summary.put("provenance", provenance(runSpec));
+        // the end is written without blocking this thread: through an outage of the journal it waits for it
+        getContext().pipeToSelf(journaled.completedAsync(f.outcome(), SummaryWriter.withRunId(runSpec.runId(),
+            summary)), (ok, error) -> new Recorded(done, error));
+        return this;
+      }
     } catch (JsonProcessingException | RuntimeException e) {
       fail("the run ended but its summary could not be made: " + e.getMessage(), false);
+      return Behaviors.stopped();
+    }
+    tellAll(done);
+    return Behaviors.stopped();
+  }
+
+  private Behavior<Command> onRecorded(Recorded r) {
+    if (r.error() != null) {
+      Throwable cause = r.error() instanceof java.util.concurrent.CompletionException c ? c.getCause() : r.error();
+      tellAll(new RunUpdate.Failed("the run ended but its journal could not record it: " + cause.getMessage(), false));
+    } else {
+      tellAll(r.done());
     }
     return Behaviors.stopped();
   }
 
-  private void tellAll(RunEvent e) {
-    for (ActorRef<RunEvent> l : listeners) l.tell(e);
+  private void tellAll(RunUpdate e) {
+    for (ActorRef<RunUpdate> l : listeners) l.tell(e);
   }
 }

@@ -16,23 +16,23 @@ import java.util.Map;
  * <p>What the cluster's journal records beside it (null when unknown): the command line as typed, the submitter's
  * output directory, and summary.json's {@code provenance} as JSON text.
  */
-public record RunSpec(String runId, String scenarioName, String source, String text, Map<String, String> overrides,
+public record RunSubmission(String runId, String scenarioName, String source, String text, Map<String, String> overrides,
     long seed, String seedOrigin, String commandLine, String outDir, String provenanceJson)
     implements CborSerializable {
 
-  public RunSpec {
+  public RunSubmission {
     overrides = new LinkedHashMap<>(overrides);
   }
 
   /** A spec without what only a journal needs. */
-  public RunSpec(String runId, String scenarioName, String source, String text, Map<String, String> overrides,
+  public RunSubmission(String runId, String scenarioName, String source, String text, Map<String, String> overrides,
       long seed, String seedOrigin) {
     this(runId, scenarioName, source, text, overrides, seed, seedOrigin, null, null, null);
   }
 
   /** The spec of {@code s} (a file's text travels with it), without what only a journal needs. */
-  public static RunSpec of(String runId, Scenario s) {
-    return new RunSpec(runId, s.name(), s.source(), textOf(s), s.overrides(), s.seed(), s.seedOrigin());
+  public static RunSubmission of(String runId, Scenario s) {
+    return new RunSubmission(runId, s.name(), s.source(), textOf(s), s.overrides(), s.seed(), s.seedOrigin());
   }
 
   /** A scenario file's text, which nodes need (they need not share files); null for a built-in. */
