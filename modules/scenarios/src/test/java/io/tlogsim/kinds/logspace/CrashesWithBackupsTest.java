@@ -43,7 +43,7 @@ class CrashesWithBackupsTest {
     boolean allWait = durability.equals("DISABLED");
     Scenario scenario = scenario(durability);
     long lostTotal = 0, rolledBack = 0, backups = 0, recovered = 0;
-    try (SimulationHost host = new SimulationHost(1)) {
+    try (SimulationHost host = SimulationHost.start("tlogsim-host", com.typesafe.config.ConfigFactory.empty())) {
       for (long seed = 1; seed <= SEEDS; seed++) {
         String at = durability + ", seed " + seed;
         RunControl control = new RunControl(seed, 1, null);
