@@ -60,10 +60,12 @@ public final class PgCommitKind implements ScenarioKind {
             "WAL device: time of one 8 kB write and flush, pg_test_fsync's usecs/op for your wal_sync_method"),
         ParamSpec.decimal("walDeviceMBps", 0.001, 1e6, "WAL device: transfer rate for writes larger than 8 kB"),
         ParamSpec.decimal("cpuPerTxnUs", 0, 1e7,
-            "CPU of one transaction: cores x 10^6 / TPS of pgbench at saturation with synchronous_commit=off"),
+            "CPU of one transaction at saturation with synchronous_commit=off: (server + pgbench CPU seconds) /"
+                + " transactions of pgbench -c 64 (on a host of its own: cores x 10^6 / TPS); host costs of waiting"
+                + " come from calibrate-host (host = profile:NAME)"),
         ParamSpec.decimal("roundTripUs", 0, 1e7,
             "client round trip of one transaction: 10^6 / TPS of pgbench -c 1 with synchronous_commit=off, minus"
-                + " cpuPerTxnUs"),
+                + " that run's own CPU per transaction, measured as above (never negative; near 0 on one core)"),
         ParamSpec.bool("synchronousCommit", "synchronous_commit on (true) or off"),
         ParamSpec.decimal("commitDelayUs", 0, 100_000, "commit_delay"),
         ParamSpec.integer("commitSiblings", 0, 1_000, "commit_siblings"),
