@@ -13,8 +13,11 @@
 # an input: nothing here feeds it back into a model. A roundTripUs below 0 (README's recipe on a host where one client
 # is faster than saturation) is refused by pg-commit; that prediction then uses 0 and says so.
 #
+# With --model, the engine's own prediction too: pg-commit with inputs-cpus-<set>.set and host=profile:DIR/host.conf
+# (the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs"); judge.sh judges that column.
+#
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
-#                                                [--inputs DIR [--set key=value]... [--prototype]]
+#                                                [--inputs DIR [--set key=value]... [--prototype] [--model]]
 #                                                [--wait-quiet PCT [--wait-max S]]
 #                                                [--out DIR]
 # --wait-quiet: as measure-inputs.sh's.
@@ -33,6 +36,7 @@ sets=()
 quiet=101
 quiet_wait=0
 prototype=false
+model=false
 out=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -42,11 +46,12 @@ while [ $# -gt 0 ]; do
     --inputs) inputs="$2"; shift 2 ;;
     --set) sets+=(--set "$2"); shift 2 ;;
     --prototype) prototype=true; shift ;;
+    --model) model=true; shift ;;
     --out) out="$2"; shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --wait-max) quiet_wait="$2"; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
-    *) echo "measure-curve: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --inputs, --set, --prototype," \
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    *) echo "measure-curve: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --inputs, --set, --prototype, --model," \
       "--wait-quiet, --wait-max, --out" >&2
       exit 2 ;;
   esac
@@ -62,8 +67,8 @@ if [ -n "$inputs" ]; then
     [ -f "$inputs/inputs-cpus-$cpus.set" ] ||
       { echo "measure-curve: --inputs: $inputs/inputs-cpus-$cpus.set not found (measure-inputs.sh --cpus $cpus writes it)" >&2; exit 2; }
   done
-  if $prototype && [ ! -f "$inputs/host.conf" ]; then
-    echo "measure-curve: --prototype: $inputs/host.conf not found (measure-inputs.sh writes it unless --no-host)" >&2; exit 2
+  if { $prototype || $model; } && [ ! -f "$inputs/host.conf" ]; then
+    echo "measure-curve: --prototype, --model: $inputs/host.conf not found (measure-inputs.sh writes it unless --no-host)" >&2; exit 2
   fi
 fi
 counts=(1 2 4 8 16 32 64)
@@ -75,9 +80,11 @@ mkdir -p "$out"
 # the CPU-time recipe (inputs-cpus-*.set), and, with --prototype, the host-cost design's prototype
 declare -A predicted notes
 predictors=()
-# tlogsim run pg-commit with the key=value lines of $2 for core set $1; column $3
+# tlogsim run pg-commit with the key=value lines of $2 for core set $1; column $3; more --set arguments after it
 predict_pg_commit() {
   local cpus="$1" file="$2" col="$3" args=() note="" k v
+  shift 3
+  args+=("$@")
   while IFS='=' read -r k v; do
     [[ -z "$k" || "$k" == \#* || "$k" == *.* ]] && continue # cpuPerTxnUs.N: not a setting of today's pg-commit
     if [ "$k" = roundTripUs ] && awk -v r="$v" 'BEGIN {exit !(r < 0)}'; then
@@ -98,11 +105,13 @@ predict_pg_commit() {
 if [ -n "$inputs" ]; then
   [ -f "$inputs/readme-cpus-${cpusets[0]}.set" ] && predictors+=(today-readme)
   predictors+=(today-cputime)
+  $model && predictors+=(model)
   $prototype && predictors+=(design)
   $prototype && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(design-cpu-by-clients)
   for cpus in "${cpusets[@]}"; do
     [ -f "$inputs/readme-cpus-$cpus.set" ] && predict_pg_commit "$cpus" "$inputs/readme-cpus-$cpus.set" today-readme
     predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" today-cputime
+    $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model --set "host=profile:$inputs/host.conf"
     if $prototype; then
       rp_say "cores $cpus, design: design-prototype.py --inputs $inputs/inputs-cpus-$cpus.set --host $inputs/host.conf"
       python3 "$here/design-prototype.py" --inputs "$inputs/inputs-cpus-$cpus.set" --host "$inputs/host.conf" \

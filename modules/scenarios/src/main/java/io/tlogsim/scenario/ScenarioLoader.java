@@ -206,6 +206,7 @@ public final class ScenarioLoader {
       origins.put(key, "--set");
     }
     expandDeviceProfiles(specs, given, origins, kind.name());
+    expandHostProfile(specs, given, origins, kind.name());
     Map<String, Object> values = new LinkedHashMap<>();
     Map<String, String> paramOrigins = new LinkedHashMap<>();
     for (ParamSpec spec : specs.values()) {
@@ -253,6 +254,7 @@ public final class ScenarioLoader {
       Map<String, String> origins, String kind) {
     for (ParamSpec spec : specs.values()) {
       if (spec.type() != ParamSpec.Type.CHOICE || !spec.allowed().contains("profile")) continue;
+      if (spec.key().equals(HostProfiles.KEY)) continue; // a host profile, not a device's
       ConfigValue v = given.get(spec.key());
       if (v == null || !(v.unwrapped() instanceof String s) || !s.startsWith(DeviceProfiles.PREFIX)) continue;
       String ref = s.substring(DeviceProfiles.PREFIX.length()).trim();
@@ -273,6 +275,30 @@ public final class ScenarioLoader {
         given.put(e.getKey(), e.getValue());
         origins.put(e.getKey(), "device profile " + ref);
       }
+    }
+  }
+
+  /**
+   * {@code host = profile:NAME} (a file from calibrate-host): the key becomes {@code profile} and the profile's host
+   * costs are taken, except those --set gives; the run stores the numbers (replay and resume need no file).
+   */
+  private static void expandHostProfile(Map<String, ParamSpec> specs, Map<String, ConfigValue> given,
+      Map<String, String> origins, String kind) {
+    if (!specs.containsKey(HostProfiles.KEY)) return;
+    ConfigValue v = given.get(HostProfiles.KEY);
+    if (v == null || !(v.unwrapped() instanceof String s) || !s.startsWith(HostProfiles.PREFIX)) return;
+    String ref = s.substring(HostProfiles.PREFIX.length()).trim();
+    Map<String, ConfigValue> settings = HostProfiles.settings(ref);
+    given.put(HostProfiles.KEY, ConfigValueFactory.fromAnyRef("profile", v.origin().description()));
+    origins.put(HostProfiles.KEY, origins.get(HostProfiles.KEY) + " (" + s + ")");
+    for (Map.Entry<String, ConfigValue> e : settings.entrySet()) {
+      if (!specs.containsKey(e.getKey())) {
+        throw BadInputException.about(HostProfiles.KEY, "profile " + ref + ": kind " + kind + " has no setting "
+            + e.getKey());
+      }
+      if ("--set".equals(origins.get(e.getKey()))) continue;
+      given.put(e.getKey(), e.getValue());
+      origins.put(e.getKey(), "host profile " + ref);
     }
   }
 

@@ -31,7 +31,10 @@ class SnapshotRoundTripTest {
       "LogManager.replicationNanos", "set by the build (withReplicationReader)",
       "BackupAgent.msdbLink", "set by the build (withMsdb)",
       "Latencies.addingCounts", "true only within one call of add (HdrHistogram copying counts)",
-      "DataFiles.dirtyPos", "an index of the dirty pages by page, rebuilt from them by restore"));
+      "DataFiles.dirtyPos", "an index of the dirty pages by page, rebuilt from them by restore",
+      "LogManager.ackDetails", "set by the build (withAckDetails)",
+      "LogManager.hardenedBytes", "set and read within one completion",
+      "HostCpu.lastCore", "set by a run and read at once after it"));
 
   /** Queues kept in arrays, whose state is their rows up to a count (the count is state like any field). */
   static final Set<String> ROWS_ONLY = Set.of("BackupAgent.zeros", "BackupAgent.copies", "BackupAgent.dest",
@@ -62,6 +65,9 @@ class SnapshotRoundTripTest {
           "script", "[{ step = insert, rows = 1200 }, { step = grow-log, mb = 1 },"
               + " { step = insert, rows = 100, thinkUs = 100000 }]"),
       new Run("pg-commit", 0.3, "simulatedSeconds", "0.2"),
+      new Run("pg-commit", 0.3, "simulatedSeconds", "0.2", "cores", "2", "fsyncUs", "300", "hostWakeCpuUs", "12",
+          "hostSleepCpuUs", "20", "hostSameCoreWakeCpuUs", "2", "hostSameCoreSleepCpuUs", "1", "hostIdleWakeUs", "8",
+          "hostWriteCpuUs", "15", "hostFlushCpuUs", "60"),
       new Run("stairway-backup-fragmented", 0.5),
       new Run("stairway-recovery-undo-fragmented", 0.6),
       new Run("stairway-restore-two-logs", 0.7),

@@ -121,6 +121,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long pendingDone; // ... and this many of its records
   private LongRing pending = new LongRing(6, 16);
   private LongRing waiters = new LongRing(3, 1024);
+  private boolean ackDetails; // configuration: ACKs carry LogProtocol.ackDetails
+  private long hardenedBytes; // bytes of the writes of the completion being acknowledged (with ackDetails)
   private LongRing lazy = new LongRing(1, 64);
   private LongRing closed = new LongRing(2, 16);
   private LongRing writing = new LongRing(5, 64);
@@ -212,6 +214,16 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   public LogManager withCrashAt(long nanos) {
     crashNanos = nanos;
     ledger = nanos > 0 ? new CrashLedger(sessions) : null;
+    return this;
+  }
+
+  /**
+   * Each ACK tells its pool what the session pool's host costs need (docs/commit-path-host-costs.md 5): its place among
+   * the commits the same completion acknowledges, how many they are, and the 8 kB pages written for them
+   * ({@link LogProtocol#ackDetails}). Off (b = 0) unless the run charges host costs.
+   */
+  public LogManager withAckDetails() {
+    ackDetails = true;
     return this;
   }
 
@@ -681,8 +693,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     inflight--;
     inflightBytes -= writing.get(row, F_BYTES);
     long before = hardenedLsn;
+    hardenedBytes = 0;
     while (!writing.isEmpty() && writing.first(F_PARTS) == 0) {
       hardenedLsn = Math.max(hardenedLsn, writing.first(F_END));
+      hardenedBytes += writing.first(F_BYTES);
       writing.removeFirst();
     }
     if (hardenedLsn > before) hardened();
@@ -695,13 +709,16 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private void hardened() {
     long now = now();
     int acked = 0;
+    int toAck = 0;
+    if (ackDetails) while (toAck < waiters.size() && waiters.get(toAck, W_LSN) <= hardenedLsn) toAck++;
     while (!waiters.isEmpty() && waiters.first(W_LSN) <= hardenedLsn) {
       int session = (int) waiters.first(W_SESSION);
       long waited = now - waiters.first(W_ARRIVAL);
       writelogCount++;
       writelogNanos += waited;
       if (waited > writelogMaxNanos) writelogMaxNanos = waited;
-      ctx.send(poolLinks[session / sessionsPerPool], now + cfg.replyNanos(), LogProtocol.ACK, session, 0);
+      ctx.send(poolLinks[session / sessionsPerPool], now + cfg.replyNanos(), LogProtocol.ACK, session,
+          ackDetails ? LogProtocol.ackDetails(acked, toAck, ceilDiv(hardenedBytes, 8192)) : 0);
       activeTxns--;
       waiters.removeFirst();
       acked++;

@@ -70,6 +70,26 @@ public final class LogProtocol {
 
   /** A commit is hardened: a = session. */
   public static final int ACK = 20;
+  /**
+   * An ACK's b when the run charges host costs: this commit's place among the {@code of} commits one completion
+   * acknowledges (0 first, LSN order), and the 8 kB pages the completion's writes carried (a count too large for its
+   * bits is capped).
+   */
+  public static long ackDetails(int place, int of, long pages) {
+    return 1L << 62 | Math.min(place, 0xFFFFF) | (long) Math.min(of, 0xFFFFF) << 20 | Math.min(pages, 0x3FFFFFL) << 40;
+  }
+
+  public static int ackPlace(long b) {
+    return (int) (b & 0xFFFFF);
+  }
+
+  public static int ackOf(long b) {
+    return (int) (b >>> 20 & 0xFFFFF);
+  }
+
+  public static long ackPages(long b) {
+    return b >>> 40 & 0x3FFFFFL;
+  }
   /** The log a session asked to flush is hardened: a = session. */
   public static final int FLUSHED = 21;
   /** A checkpoint a session asked for is complete: a = session. */

@@ -11,7 +11,8 @@ import java.util.Arrays;
  */
 public final class HostCpu {
   private final int cores;
-  private long[] freeAt; // min-heap: when each core is free
+  private long[] freeAt; // by core: when it is free
+  private int lastCore = -1; // not state: read at once after a run
   private long waits;
   private long waitNanos;
   private long maxWaitNanos;
@@ -27,15 +28,31 @@ public final class HostCpu {
     return cores;
   }
 
-  /** Runs {@code costNanos} of work from {@code now} on the first free core; returns when it ends. */
+  /**
+   * Runs {@code costNanos} of work from {@code now} on the first free core (the lowest index among cores free at once);
+   * returns when it ends. {@link #lastCore()} tells which core it got.
+   */
   public long run(long now, long costNanos) {
-    if (costNanos <= 0) return now;
+    if (costNanos <= 0) {
+      lastCore = -1;
+      return now;
+    }
+    if (cores == 0) {
+      busyNanos += costNanos;
+      lastCore = -1;
+      return now + costNanos;
+    }
+    return runOn(firstFree(), now, costNanos);
+  }
+
+  /** Runs {@code costNanos} of work from {@code now} on core {@code core} (a thread that keeps its core). */
+  public long runOn(int core, long now, long costNanos) {
+    lastCore = core;
+    if (costNanos <= 0) return Math.max(now, freeAt[core]);
     busyNanos += costNanos;
-    if (cores == 0) return now + costNanos;
-    long start = Math.max(now, freeAt[0]);
+    long start = Math.max(now, freeAt[core]);
     long end = start + costNanos;
-    freeAt[0] = end;
-    siftDown();
+    freeAt[core] = end;
     long waited = start - now;
     if (waited > 0) {
       waits++;
@@ -45,18 +62,42 @@ public final class HostCpu {
     return end;
   }
 
-  private void siftDown() {
-    int i = 0;
-    while (true) {
-      int l = 2 * i + 1;
-      if (l >= cores) return;
-      int m = l + 1 < cores && freeAt[l + 1] < freeAt[l] ? l + 1 : l;
-      if (freeAt[m] >= freeAt[i]) return;
-      long t = freeAt[i];
-      freeAt[i] = freeAt[m];
-      freeAt[m] = t;
-      i = m;
+  /**
+   * Work that ran while its thread was in a system call that ends at the call's return (the flusher's write and
+   * fdatasync, within the flush): {@code costNanos} on core {@code core} from {@code from} (in the past) or from when
+   * the core's booked work ends, whichever is later. Time the core had free before now absorbs it; a busy core is
+   * pushed later by it. Not a wait for a core (the thread held one). Returns when it ends.
+   */
+  public long runWithin(int core, long from, long costNanos) {
+    lastCore = core;
+    if (costNanos <= 0) return Math.max(from, freeAt[core]);
+    busyNanos += costNanos;
+    long end = Math.max(from, freeAt[core]) + costNanos;
+    freeAt[core] = end;
+    return end;
+  }
+
+  /** The core free first (the lowest index among cores free at once); -1 with no cores. */
+  public int firstFree() {
+    int best = cores == 0 ? -1 : 0;
+    for (int k = 1; k < cores; k++) if (freeAt[k] < freeAt[best]) best = k;
+    return best;
+  }
+
+  /**
+   * A core other than {@code k} that is idle at {@code t} and not in {@code claimed} (bit c: core c is taken), the
+   * lowest index; -1 if none (cores beyond 63 are never offered: a chain claims at most 64).
+   */
+  public int idleOtherThan(int k, long t, long claimed) {
+    for (int c = 0; c < Math.min(cores, 64); c++) {
+      if (c != k && freeAt[c] <= t && (claimed & (1L << c)) == 0) return c;
     }
+    return -1;
+  }
+
+  /** The core the last {@link #run} or {@link #runOn} used (-1: none, no cost or no cores). */
+  public int lastCore() {
+    return lastCore;
   }
 
   public long waits() {

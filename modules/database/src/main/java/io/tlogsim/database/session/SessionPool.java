@@ -42,6 +42,8 @@ public final class SessionPool implements SimComponent {
   static final int CONTINUE = 40;
   /** The pool's own timer: the server loses power. */
   static final int CRASH = 41;
+  /** The pool's own timer: a session whose commit was acknowledged resumes (host costs: {@link WaitCharger}). */
+  static final int WOKEN = 42;
 
   private static final byte FRESH = 0;
   private static final byte THOUGHT = 1; // thought; the step's action is next
@@ -71,6 +73,7 @@ public final class SessionPool implements SimComponent {
   private long[] arrivalStats = new long[4]; // scheduled, late, lag ns in all, most lag ns
   // per pool
   private HostCpu cpu;
+  private WaitCharger host; // the CPU of waiting (null: no host costs)
   private int[] entered; // by step: sessions that started it
   private int[] finished; // by step: sessions that ended it
   // by step: when its first session started it and its last ended it; kept as state, not only as facts, so that the
@@ -141,6 +144,21 @@ public final class SessionPool implements SimComponent {
     return this;
   }
 
+  /**
+   * The host's costs of waiting ({@link Workload#host()}) are charged on this pool's cores, the flushes and wake-ups
+   * where {@code flusher} says (needs ACK details from the log manager: {@code LogManager.withAckDetails}). Nothing
+   * changes when the workload has no host costs or no cores.
+   */
+  public SessionPool withHostCosts(io.tlogsim.database.log.policy.FlushPolicy.Flusher flusher) {
+    host = chargesHostCosts(w) ? new WaitCharger(count, w.host(), flusher) : null;
+    return this;
+  }
+
+  /** True when a pool of this workload charges host costs (its log manager must then send ACK details). */
+  public static boolean chargesHostCosts(Workload w) {
+    return w.cores() > 0 && !w.host().isNone();
+  }
+
   @Override
   public void start(Context ctx) {
     if (crashNanos > 0 && crashNanos <= ctx.endTime()) ctx.schedule(crashNanos, CRASH, 0, 0);
@@ -170,14 +188,10 @@ public final class SessionPool implements SimComponent {
       }
       case LogProtocol.ACK -> {
         int i = (int) ev.a() - firstSession;
-        if (atCrash != null) atCrash.acknowledged(i);
-        long latency = now - commitStart[i];
-        intervalCommits++;
-        intervalLatencySum += latency;
-        if (latency > intervalLatencyMax) intervalLatencyMax = latency;
-        interval.recordValue(latency);
-        proceed(ctx, i, now);
+        if (host != null && ev.b() != 0) host.acknowledged(ctx, cpu, i, now, ev.b()); // it resumes later: WOKEN
+        else acknowledged(ctx, i, now);
       }
+      case WOKEN -> acknowledged(ctx, (int) ev.a(), host.resume(cpu, (int) ev.a(), now, ev.b()));
       case CONTINUE -> proceed(ctx, (int) ev.a(), now);
       case LogProtocol.FLUSHED, LogProtocol.CHECKPOINTED, LogProtocol.ADMIN_DONE ->
           proceed(ctx, (int) ev.a() - firstSession, now);
@@ -185,6 +199,24 @@ public final class SessionPool implements SimComponent {
       case LogProtocol.FAILED -> proceed(ctx, (int) ev.a() - firstSession, now);
       default -> throw new SimulationException("session pool: unknown event kind " + ev.kind());
     }
+  }
+
+  /** Session i's commit is done at {@code at} (its acknowledgement reached it and it resumed): it goes on. */
+  private void acknowledged(Context ctx, int i, long at) {
+    if (atCrash != null) atCrash.acknowledged(i);
+    long latency = at - commitStart[i];
+    intervalCommits++;
+    intervalLatencySum += latency;
+    if (latency > intervalLatencyMax) intervalLatencyMax = latency;
+    interval.recordValue(latency);
+    proceed(ctx, i, at);
+  }
+
+  /** Runs session i's work on a core (the host's costs remember which). */
+  private long run(int i, long now, long costNanos) {
+    long end = cpu.run(now, costNanos);
+    if (host != null) host.ranOn(i, cpu.lastCore());
+    return end;
   }
 
   /** Closes the intervals that ended by {@code now} (empty ones too: a chart shows the pool idle). */
@@ -278,7 +310,7 @@ public final class SessionPool implements SimComponent {
     if (st.seconds() > 0 && now >= stepEnd[i]) return false;
     if (sub[i] == THOUGHT) { // the think time ended: the commit runs on a core now
       sub[i] = FRESH;
-      commit(ctx, i, now, cpu.run(now, w.cpuCommitNanos()), LogProtocol.FLAG_BEGIN);
+      commit(ctx, i, now, run(i, now, w.cpuCommitNanos()), LogProtocol.FLAG_BEGIN);
       return true;
     }
     long start = nextArrival != null ? arrival(i, now)
@@ -330,7 +362,7 @@ public final class SessionPool implements SimComponent {
       boolean over = st.seconds() > 0 ? now >= stepEnd[i] : done[i] >= st.rows();
       if (over || txn[i] == st.commitEvery()) {
         if (txn[i] == 0) return false; // the step is over, its work committed
-        commit(ctx, i, now, cpu.run(now, w.cpuCommitNanos()), 0);
+        commit(ctx, i, now, run(i, now, w.cpuCommitNanos()), 0);
         return true;
       }
       if (nextArrival != null) { // a fixed arrival rate: a transaction starts when scheduled, its statements at once
@@ -347,7 +379,7 @@ public final class SessionPool implements SimComponent {
       }
     }
     sub[i] = FRESH;
-    long end = cpu.run(now, w.cpuStatementNanos() + w.cpuRowNanos(st.type()));
+    long end = run(i, now, w.cpuStatementNanos() + w.cpuRowNanos(st.type()));
     long first = st.random() ? randomRow(i) : row[i]++;
     ctx.send(logLink, end + w.hopNanos(), LogProtocol.RECORDS,
         LogProtocol.recordsA(firstSession + i, txn[i] == 0 ? LogProtocol.FLAG_BEGIN : 0, undoBytes(st, st.type())),
@@ -368,7 +400,7 @@ public final class SessionPool implements SimComponent {
     switch (sub[i]) {
       case FRESH -> {
         Step.Type op = st.type() == Step.Type.LARGE_INSERT ? Step.Type.INSERT : Step.Type.UPDATE;
-        long end = cpu.run(now, w.cpuStatementNanos() + st.rows() * w.cpuRowNanos(op));
+        long end = run(i, now, w.cpuStatementNanos() + st.rows() * w.cpuRowNanos(op));
         long first = row[i];
         row[i] += st.rows();
         // the first statement begins the transaction; one left open by an earlier step goes on
@@ -393,7 +425,7 @@ public final class SessionPool implements SimComponent {
           return largeUpdate(ctx, i, st, now);
         }
         if (st.rollback()) {
-          long end = cpu.run(now, st.rows() * w.cpuRowNanos(Step.Type.UPDATE));
+          long end = run(i, now, st.rows() * w.cpuRowNanos(Step.Type.UPDATE));
           sendSpread(ctx, i, now, end, st.rows(), undoBytes(st, Step.Type.UPDATE), row[i] - st.rows(),
               LogProtocol.FLAG_COMPENSATION, 0);
           sub[i] = ROLLED_BACK;
@@ -407,7 +439,7 @@ public final class SessionPool implements SimComponent {
         sub[i] = THOUGHT;
         if (st.mode() == Step.LEFT_OPEN && !st.rollback()) return false; // commit = false: the transaction stays open
         txn[i] = 1;
-        commit(ctx, i, now, cpu.run(now, w.cpuCommitNanos()), 0);
+        commit(ctx, i, now, run(i, now, w.cpuCommitNanos()), 0);
         return true;
       }
       default -> {
@@ -468,6 +500,7 @@ public final class SessionPool implements SimComponent {
   private void commit(Context ctx, int i, long asked, long end, long flags) {
     boolean waits = waitsByMode[mode[i]];
     commitStart[i] = asked;
+    if (host != null) host.committed(i, end + w.hopNanos());
     ctx.send(logLink, end + w.hopNanos(), LogProtocol.COMMIT,
         LogProtocol.recordsA(firstSession + i, flags | (waits ? LogProtocol.FLAG_WAITS : 0)), w.commitRecordBytes());
     txn[i] = 0;
@@ -563,7 +596,8 @@ public final class SessionPool implements SimComponent {
         new long[] {commits, lazyCommits, latencySum, latencyMax, statements, rowsTouched},
         CommitStats.encode(histogram), new long[] {intervalStep, openFrom, openTo, intervalCommits, intervalLatencySum,
             intervalLatencyMax}, CommitStats.encode(interval), atCrash == null ? null : atCrash.snapshot(), down,
-        inFlightAtCrash, nextArrival == null ? null : nextArrival.clone(), arrivalStats.clone());
+        inFlightAtCrash, nextArrival == null ? null : nextArrival.clone(), arrivalStats.clone(),
+        host == null ? null : host.snapshot());
   }
 
   @Override
@@ -606,6 +640,7 @@ public final class SessionPool implements SimComponent {
     inFlightAtCrash = s.inFlightAtCrash();
     nextArrival = s.nextArrival() == null ? null : s.nextArrival().clone();
     arrivalStats = s.arrivalStats() == null ? new long[4] : s.arrivalStats().clone();
+    if (host != null && s.host() != null) host.restore(s.host());
   }
 
   @Override
@@ -625,5 +660,6 @@ public final class SessionPool implements SimComponent {
       long[] commitStart, long[] row, HostCpu.State cpu, int[] entered, int[] finished, long[] phaseStart,
       long[] phaseEnd, int closed, long[] counters,
       byte[] histogram, long[] interval, byte[] intervalHistogram, SessionsAtCrash.State atCrash, boolean down,
-      int inFlightAtCrash, long[] nextArrival, long[] arrivalStats) implements CborSerializable {}
+      int inFlightAtCrash, long[] nextArrival, long[] arrivalStats, WaitCharger.State host)
+      implements CborSerializable {}
 }

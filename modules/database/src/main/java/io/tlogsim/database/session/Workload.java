@@ -13,11 +13,12 @@ import io.tlogsim.database.script.Step;
  * @param warmupNanos commits acknowledged before this simulated time are left out of the commit statistics
  * @param arrivalGapNanos at a fixed arrival rate (pgbench -R): the mean time between a session's transaction starts,
  *     drawn from an exponential (a Poisson process); 0: the script's think times
+ * @param host what waiting for a flush costs on the host ({@link HostCosts#NONE}: nothing)
  */
 public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cpuInsertRowNanos,
     long cpuUpdateRowNanos, long cpuDeleteRowNanos, long cpuCommitNanos, int insertRecordBytes, int updateRecordBytes,
     int deleteRecordBytes, int commitRecordBytes, int compensationRecordBytes, long tableRows, int chunkRows,
-    long warmupNanos, double arrivalGapNanos) {
+    long warmupNanos, double arrivalGapNanos, HostCosts host) {
 
   public Workload {
     if (hopNanos <= 0) throw new IllegalArgumentException("a session's hop must be > 0 ns");
@@ -27,6 +28,7 @@ public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cp
     }
     if (warmupNanos < 0) throw new IllegalArgumentException("warm-up must be >= 0 ns");
     if (!(arrivalGapNanos >= 0)) throw new IllegalArgumentException("the arrival gap must be >= 0 ns");
+    if (host == null) host = HostCosts.NONE;
   }
 
   /** The same workload with a warm-up of {@code nanos} left out of the commit statistics. */
@@ -56,7 +58,7 @@ public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cp
         .cpuCommitNanos(cpuCommitNanos).insertRecordBytes(insertRecordBytes).updateRecordBytes(updateRecordBytes)
         .deleteRecordBytes(deleteRecordBytes).commitRecordBytes(commitRecordBytes)
         .compensationRecordBytes(compensationRecordBytes).tableRows(tableRows).chunkRows(chunkRows)
-        .warmupNanos(warmupNanos).arrivalGapNanos(arrivalGapNanos);
+        .warmupNanos(warmupNanos).arrivalGapNanos(arrivalGapNanos).host(host);
   }
 
   /** Builds a {@link Workload} key by key (its keys as the record names them). */
@@ -77,6 +79,7 @@ public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cp
     private int chunkRows = 1;
     private long warmupNanos;
     private double arrivalGapNanos;
+    private HostCosts host = HostCosts.NONE;
 
     private Builder() {}
 
@@ -160,11 +163,16 @@ public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cp
       return this;
     }
 
+    public Builder host(HostCosts v) {
+      host = v;
+      return this;
+    }
+
     public Workload build() {
       return new Workload(cores, hopNanos, cpuStatementNanos, cpuInsertRowNanos, cpuUpdateRowNanos, cpuDeleteRowNanos,
           cpuCommitNanos, insertRecordBytes, updateRecordBytes, deleteRecordBytes, commitRecordBytes,
           compensationRecordBytes, tableRows, chunkRows, warmupNanos,
-          arrivalGapNanos);
+          arrivalGapNanos, host);
     }
   }
 

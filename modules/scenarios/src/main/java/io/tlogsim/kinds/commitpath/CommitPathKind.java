@@ -128,7 +128,8 @@ public final class CommitPathKind implements ScenarioKind {
   static final long MAX_DATA_PAGES = 1L << 27;
 
   /** The kind's own keys, then every device setting of the storage models (DeviceParams, without its "device"). */
-  static final List<ParamSpec> PARAMS = concat(OWN, DeviceParams.specs(StorageTables.premium(), false));
+  static final List<ParamSpec> PARAMS =
+      concat(OWN, HostParams.SPECS, DeviceParams.specs(StorageTables.premium(), false));
 
   @SafeVarargs
   private static List<ParamSpec> concat(List<ParamSpec>... lists) {
@@ -175,6 +176,7 @@ public final class CommitPathKind implements ScenarioKind {
           + Text.plain(p.getDouble("simulatedSeconds")) + "), got " + Text.plain(p.getDouble("warmupSeconds")));
     }
     DeviceParams.setup(p.getString("logDevice"), p, StorageTables.premium()); // refused settings name their key
+    HostParams.validate(p);
     if (p.getLong("tableRows") > 0 && !p.getBoolean("dataOnLogDevice")) {
       DeviceParams.setup(p.getString("dataDevice"), p, StorageTables.premium());
     }
@@ -271,7 +273,7 @@ public final class CommitPathKind implements ScenarioKind {
         .deleteRecordBytes(header + p.getInt("rowBytes")).commitRecordBytes(p.getInt("commitRecordBytes"))
         .compensationRecordBytes(header + updated)
         .tableRows(tableRows).chunkRows(p.getInt("chunkRows"))
-        .warmupNanos(VirtualTime.seconds(p.getDouble("warmupSeconds"))).build();
+        .warmupNanos(VirtualTime.seconds(p.getDouble("warmupSeconds"))).host(HostParams.of(p)).build();
     double rate = p.asMap().get("arrivalRate") instanceof Number r ? r.doubleValue() : 0;
     if (rate > 0) w = w.withArrivalGap(p.getInt("sessions") / rate * 1e9); // each session's share of the rate
     int page = p.getInt("logPageBytes");

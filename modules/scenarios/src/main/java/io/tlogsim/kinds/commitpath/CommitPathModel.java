@@ -258,7 +258,7 @@ public final class CommitPathModel {
     for (int k = 0; k < pools; k++) {
       int first = k * perPool;
       a.setModel(poolIds[k], new SessionPool(first, Math.min(perPool, n - first), s.script(), s.workload(), toLog[k],
-          waits, s.workload().warmupNanos()).withCrashAt(s.crashNanos()));
+          waits, s.workload().warmupNanos()).withCrashAt(s.crashNanos()).withHostCosts(policy.flusher()));
     }
     DataFiles data = null;
     if (s.data() != null) {
@@ -271,6 +271,7 @@ public final class CommitPathModel {
     boolean immediate = s.script().has(Step.Type.FLUSH_LOG);
     LogManager logManager = new LogManager(s.log(), policy, space, data, deviceLinks, toPool, perPool, n, immediate)
         .withCrashAt(s.crashNanos());
+    if (SessionPool.chargesHostCosts(s.workload())) logManager.withAckDetails(); // the pools charge the CPU of waiting
     // the readers reach the log manager's devices by the same roles (its pieces name devices by that index)
     long link = s.log().deviceLinkNanos();
     if (backs) { // ... and the agent writes to its own

@@ -9,6 +9,7 @@ import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.kinds.commitpath.CommitPathKind;
 import io.tlogsim.kinds.commitpath.CommitPathModel;
 import io.tlogsim.kinds.commitpath.CommitPathRun;
+import io.tlogsim.kinds.commitpath.HostParams;
 import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.scenario.ParamSpec;
 import io.tlogsim.scenario.Params;
@@ -51,7 +52,7 @@ public final class PgCommitKind implements ScenarioKind {
 
   @Override
   public List<ParamSpec> params() {
-    return List.of(
+    return java.util.stream.Stream.concat(List.of(
         ParamSpec.decimal("simulatedSeconds", 0.001, 86_400, "how long the clients run"),
         ParamSpec.integer("clients", 1, 10_000, "pgbench clients (-c), each a session running the INSERT loop"),
         ParamSpec.integer("cores", 1, 4_096, "cores of the database host"),
@@ -59,10 +60,12 @@ public final class PgCommitKind implements ScenarioKind {
             "WAL device: time of one 8 kB write and flush, pg_test_fsync's usecs/op for your wal_sync_method"),
         ParamSpec.decimal("walDeviceMBps", 0.001, 1e6, "WAL device: transfer rate for writes larger than 8 kB"),
         ParamSpec.decimal("cpuPerTxnUs", 0, 1e7,
-            "CPU of one transaction: cores x 10^6 / TPS of pgbench at saturation with synchronous_commit=off"),
+            "CPU of one transaction at saturation with synchronous_commit=off: (server + pgbench CPU seconds) /"
+                + " transactions of pgbench -c 64 (on a host of its own: cores x 10^6 / TPS); host costs of waiting"
+                + " come from calibrate-host (host = profile:NAME)"),
         ParamSpec.decimal("roundTripUs", 0, 1e7,
             "client round trip of one transaction: 10^6 / TPS of pgbench -c 1 with synchronous_commit=off, minus"
-                + " cpuPerTxnUs"),
+                + " that run's own CPU per transaction, measured as above (never negative; near 0 on one core)"),
         ParamSpec.bool("synchronousCommit", "synchronous_commit on (true) or off"),
         ParamSpec.decimal("commitDelayUs", 0, 100_000, "commit_delay"),
         ParamSpec.integer("commitSiblings", 0, 1_000, "commit_siblings"),
@@ -72,7 +75,8 @@ public final class PgCommitKind implements ScenarioKind {
         ParamSpec.integer("walPageBytes", 512, 65_536, "WAL page (XLOG_BLCKSZ)"),
         ParamSpec.integer("walPageHeaderBytes", 0, 4_096, "WAL page header"),
         ParamSpec.integer("walWriteMaxKB", 8, 1_048_576, "most WAL one write carries (wal_buffers)").withUnit("KB"),
-        ParamSpec.bool("sweep", "also run 1, 2, 4, ... 64 clients with synchronous_commit on and off, in one table"));
+        ParamSpec.bool("sweep", "also run 1, 2, 4, ... 64 clients with synchronous_commit on and off, in one table")).stream(),
+        HostParams.SPECS.stream()).toList();
   }
 
   @Override
@@ -117,7 +121,8 @@ public final class PgCommitKind implements ScenarioKind {
     Workload w = Workload.builder().cores(p.getInt("cores")).hopNanos(hop)
         .cpuInsertRowNanos(VirtualTime.micros(p.getDouble("cpuPerTxnUs"))) // a transaction's CPU, on its one row
         .insertRecordBytes(insert).updateRecordBytes(insert).deleteRecordBytes(insert)
-        .commitRecordBytes(p.getInt("commitRecordBytes")).compensationRecordBytes(insert).chunkRows(1000).build();
+        .commitRecordBytes(p.getInt("commitRecordBytes")).compensationRecordBytes(insert).chunkRows(1000)
+        .host(HostParams.of(p)).build();
     int page = p.getInt("walPageBytes");
     // One WAL write at a time (WALWriteLock); a flush's next write rewrites the partial page; no begin record.
     LogConfig log = LogConfig.builder().pageBytes(page).pageHeaderBytes(p.getInt("walPageHeaderBytes"))
@@ -125,6 +130,8 @@ public final class PgCommitKind implements ScenarioKind {
         .maxOutstandingBytes(Long.MAX_VALUE).replyNanos(hop).deviceLinkNanos(VirtualTime.micros(1)).build();
     // pg_test_fsync times an 8 kB write and its flush: the device's fixed part is what is left after 8 kB of transfer
     double mbps = p.getDouble("walDeviceMBps");
+    // (it holds the write and fdatasync system calls' CPU too: with host costs the flusher's core pays that CPU
+    // within the flush, docs/commit-path-host-costs.md 4.3, so the device keeps the whole of it)
     long fixed = Math.round(p.getDouble("fsyncUs") * 1e3 - 8192 / (mbps * 1e6) * 1e9);
     DeviceSetup device = new DeviceSetup.Simple(fixed, mbps, CommitPathModel.SIMPLE_CAPACITY);
     long delay = VirtualTime.micros(p.getDouble("commitDelayUs"));

@@ -52,7 +52,24 @@ class CommitPathDeterminismTest {
   @ParameterizedTest
   @ValueSource(strings = {"group-commit", "postgresql", "delayed-durability", "buffered"})
   void sameSummaryOnAnyThreadsAndEveryCheckpointResumesToTheDigest(String policy) throws Exception {
-    Scenario s = busy(policy);
+    deterministicAndResumes(policy, busy(policy));
+  }
+
+  /** The same with the host's costs of waiting charged on the cores (wakes across cores and on one, idle wakes). */
+  @ParameterizedTest
+  @ValueSource(strings = {"group-commit", "postgresql", "delayed-durability", "per-commit"})
+  void withHostCostsTooSameSummaryOnAnyThreadsAndEveryCheckpointResumes(String policy) throws Exception {
+    Scenario s = busy(policy, HOST);
+    Map<String, Object> plain = ScenarioRuns.run(busy(policy), 7, 2);
+    Map<String, Object> charged = deterministicAndResumes(policy + " with host costs", s);
+    assertTrue(ScenarioRuns.num(charged, "cpu.busySeconds") > ScenarioRuns.num(plain, "cpu.busySeconds"),
+        "host costs are CPU: " + charged.get("cpu") + " against " + plain.get("cpu"));
+  }
+
+  static final String[] HOST = {"hostWakeCpuUs", "12", "hostSleepCpuUs", "20", "hostSameCoreWakeCpuUs", "2",
+      "hostSameCoreSleepCpuUs", "1", "hostIdleWakeUs", "8", "hostWriteCpuUs", "15", "hostFlushCpuUs", "60"};
+
+  private Map<String, Object> deterministicAndResumes(String policy, Scenario s) throws Exception {
     Map<String, Object> one = ScenarioRuns.run(s, 7, 1);
     for (int threads : new int[] {2, 8}) assertEquals(model(one), model(ScenarioRuns.run(s, 7, threads)));
     assertTrue(ScenarioRuns.num(one, "commits.count") > 100, "commits " + one.get("commits"));
@@ -81,6 +98,7 @@ class CommitPathDeterminismTest {
         (taken.size() + step - 1) / step, taken.size(),
         whole.digestHex(), one.get("simulatedSeconds"));
     assertTrue(VirtualTime.seconds(ScenarioRuns.num(one, "simulatedSeconds")) < end, "the script finished");
+    return one;
   }
 
   /** A power loss mid-run: the same crash figures on any threads, and from every checkpoint before it. */

@@ -7,6 +7,12 @@ package io.tlogsim.database.log.policy;
  * at connection close, and when a session that asked for SET LOG commits (its flush carries everything before it).
  */
 public final class BufferedLog implements FlushPolicy {
+  /** Informix buffered logging: the session whose record fills the buffer writes (assumption, 4.5). */
+  @Override
+  public Flusher flusher() {
+    return Flusher.SESSION;
+  }
+
   @Override
   public String name() {
     return "buffered";

@@ -33,6 +33,23 @@ public interface FlushPolicy {
   /** A log write completed (the hardened LSN may have moved). */
   default void onHardened(FlushControl log) {}
 
+  /**
+   * Who issues the flushes and wakes the commits they harden (docs/commit-path-host-costs.md 4.5): a committing
+   * session (PostgreSQL's WALWriteLock holder, Informix's committer) or a log writer thread (SQL Server, InnoDB, DB2,
+   * Oracle, a generic group commit). The session pool charges the flush's system calls and the wake-ups there.
+   */
+  default Flusher flusher() {
+    return Flusher.WRITER;
+  }
+
+  /** See {@link #flusher()}. */
+  enum Flusher {
+    /** The first session a flush acknowledges issued it: it pays the flush and wakes the others. */
+    SESSION,
+    /** A log writer thread pays the flush and wakes every session the flush acknowledges. */
+    WRITER
+  }
+
   /** True when some commit may be acknowledged before its log is hardened (the crash issue counts what they lose). */
   default boolean acknowledgesEarly() {
     return !waits(SessionMode.DEFAULT) || !waits(SessionMode.DURABLE) || !waits(SessionMode.LAZY);

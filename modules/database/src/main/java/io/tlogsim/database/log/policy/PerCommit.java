@@ -7,6 +7,12 @@ package io.tlogsim.database.log.policy;
  * (Informix SET BUFFERED LOG) gets them.
  */
 public final class PerCommit implements FlushPolicy {
+  /** Informix unbuffered logging: the committing session writes (assumption, docs/commit-path-host-costs.md 4.5). */
+  @Override
+  public Flusher flusher() {
+    return Flusher.SESSION;
+  }
+
   @Override
   public String name() {
     return "per-commit";

@@ -27,6 +27,12 @@ public final class PostgresCommit implements FlushPolicy {
     this.walWriter = new Periodic(walWriterDelayNanos, WAL_WRITER);
   }
 
+  /** the WALWriteLock holder, a backend, flushes (xlog.c XLogFlush). */
+  @Override
+  public Flusher flusher() {
+    return Flusher.SESSION;
+  }
+
   @Override
   public String name() {
     return "postgresql";

@@ -1,0 +1,136 @@
+package io.tlogsim.database.session;
+
+import io.tlogsim.database.log.LogProtocol;
+import io.tlogsim.database.log.policy.FlushPolicy;
+import io.tlogsim.kernel.CborSerializable;
+import io.tlogsim.kernel.Context;
+import java.util.Arrays;
+
+/**
+ * The CPU of waiting for a flush, charged on the session pool's cores (docs/commit-path-host-costs.md 4.1 to 4.3).
+ * The flush's system calls (write, fdatasync) are CPU of its flusher (the first session it acknowledges, or a log
+ * writer thread: {@link FlushPolicy.Flusher}) within the flush: they take the flusher's core in the time it had free
+ * since the flush could start, or push its later work back. When the flush completes, the flusher wakes the sleepers
+ * it hardened one after another, in LSN order, on that core. A sleeper reached while a core other than the waker's is idle goes there
+ * (a cross-core wake: the idle core's wake-up delay, then the sleep's CPU); otherwise it waits for a core like every
+ * ready session, and pays the same-core figures when it gets the waker's core. Its commit is done when it has resumed.
+ *
+ * <p>Not modelled here: PostgreSQL's second sleep of a commit that arrived during a flush (4.4); the sleep and resume
+ * are charged together at the resume (11).
+ */
+final class WaitCharger {
+  /** How a woken session resumes (a {@link SessionPool#WOKEN} timer's b, low 4 bits; the core above). */
+  static final int SELF = 1; // the flusher: its chain ended, it keeps its core
+  static final int IDLE = 2; // woken onto an idle core
+  static final int QUEUED = 3; // waits for a core; the waker's core is given above
+
+  private final HostCosts costs;
+  private final FlushPolicy.Flusher flusher;
+  private int[] lastCore; // by session: the core it last ran on (-1: none yet)
+  private long[] sentAt; // by session: when its last commit record reached the log manager
+  // the chain of the completion being acknowledged
+  private int chainCore = -1;
+  private long chainEnd;
+  private long claimed; // cores (bits) taken by the chain's cross-core sleepers
+  private int chainFlusher = -1; // the flushing session (SESSION), -1 for a writer thread
+  // what was charged: wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns
+  private long[] counts = new long[6];
+
+  WaitCharger(int sessions, HostCosts costs, FlushPolicy.Flusher flusher) {
+    this.costs = costs;
+    this.flusher = flusher;
+    lastCore = new int[sessions];
+    sentAt = new long[sessions];
+    Arrays.fill(lastCore, -1);
+  }
+
+  /** Session i ran on {@code core} (-1: it ran nothing). */
+  void ranOn(int i, int core) {
+    if (core >= 0) lastCore[i] = core;
+  }
+
+  /** Session i's commit record reaches the log manager at {@code at}. */
+  void committed(int i, long at) {
+    sentAt[i] = at;
+  }
+
+  /** Session i's commit was acknowledged at {@code now} ({@code b}: the ACK's details): schedules its resume. */
+  void acknowledged(Context ctx, HostCpu cpu, int i, long now, long b) {
+    int place = LogProtocol.ackPlace(b);
+    int of = LogProtocol.ackOf(b);
+    if (place == 0) { // the completion's first ACK: its flusher's core paid the flush's system calls within it
+      long flush = costs.flushCpuNanos(LogProtocol.ackPages(b));
+      chainFlusher = flusher == FlushPolicy.Flusher.SESSION ? i : -1;
+      int core = chainFlusher >= 0 && lastCore[i] >= 0 ? lastCore[i] : cpu.firstFree();
+      // the write began after the first commit it hardens reached the log manager: its CPU ran since then
+      cpu.runWithin(core, sentAt[i], flush);
+      chainCore = core;
+      chainEnd = now;
+      claimed = 0;
+      counts[2]++;
+      counts[5] += flush;
+      if (chainFlusher >= 0) { // it issued the flush that hardens its own commit: nobody wakes it
+        lastCore[i] = chainCore;
+        if (of <= 1) end(ctx);
+        return;
+      }
+    }
+    int k = chainCore;
+    int idle = cpu.cores() > 1 ? cpu.idleOtherThan(k, chainEnd, claimed) : -1;
+    long wake = idle >= 0 || lastCore[i] != k ? costs.wakeNanos() : costs.sameCoreWakeNanos();
+    chainEnd = cpu.runOn(k, chainEnd, wake);
+    counts[0]++;
+    counts[3] += wake;
+    if (idle >= 0) {
+      claimed |= 1L << idle;
+      counts[1]++;
+      ctx.schedule(chainEnd + costs.idleWakeNanos(), SessionPool.WOKEN, i, IDLE | (idle + 1L) << 4);
+    } else {
+      ctx.schedule(chainEnd, SessionPool.WOKEN, i, QUEUED | (k + 1L) << 4);
+    }
+    if (place == of - 1 && chainFlusher >= 0) end(ctx);
+  }
+
+  /** The chain's last wake call is done: the flusher's own commit is done, on the core it kept. */
+  private void end(Context ctx) {
+    ctx.schedule(chainEnd, SessionPool.WOKEN, chainFlusher, SELF | (chainCore + 1L) << 4);
+  }
+
+  /** Session i was woken ({@code code}: the timer's b): charges its resume and returns when it can go on. */
+  long resume(HostCpu cpu, int i, long now, long code) {
+    int how = (int) (code & 0xF);
+    int core = (int) (code >>> 4) - 1;
+    if (how == SELF) {
+      lastCore[i] = core;
+      return now;
+    }
+    int c = how == IDLE ? core : cpu.firstFree();
+    long sleep = how == QUEUED && c == core ? costs.sameCoreSleepNanos() : costs.sleepNanos();
+    long end = cpu.runOn(c, now, sleep);
+    counts[4] += sleep;
+    lastCore[i] = c;
+    return end;
+  }
+
+  /** Wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns. */
+  long[] counts() {
+    return counts.clone();
+  }
+
+  State snapshot() {
+    return new State(lastCore.clone(), sentAt.clone(), chainCore, chainEnd, claimed, chainFlusher, counts.clone());
+  }
+
+  void restore(State s) {
+    lastCore = s.lastCore().clone();
+    sentAt = s.sentAt().clone();
+    chainCore = s.chainCore();
+    chainEnd = s.chainEnd();
+    claimed = s.claimed();
+    chainFlusher = s.chainFlusher();
+    counts = s.counts().clone();
+  }
+
+  record State(int[] lastCore, long[] sentAt, int chainCore, long chainEnd, long claimed, int chainFlusher, long[] counts)
+      implements CborSerializable {}
+}
