@@ -22,19 +22,21 @@ import org.junit.jupiter.api.Test;
  */
 class SnapshotRoundTripTest {
   /** Fields that are not state: each is set again by the build or by every event, and why. */
-  static final Map<String, String> NOT_STATE = new TreeMap<>(Map.of(
-      "LogManager.crashNanos", "set by the build (withCrashAt), as every setting is",
-      "SessionPool.crashNanos", "set by the build (withCrashAt), as every setting is",
-      "LogManager.backupLink", "set by the build (withBackupAgent)",
-      "LogManager.recoveryLink", "set by the build (withRecoveryManager)",
-      "LogManager.replicationLink", "set by the build (withReplicationReader)",
-      "LogManager.replicationNanos", "set by the build (withReplicationReader)",
-      "BackupAgent.msdbLink", "set by the build (withMsdb)",
-      "Latencies.addingCounts", "true only within one call of add (HdrHistogram copying counts)",
-      "DataFiles.dirtyPos", "an index of the dirty pages by page, rebuilt from them by restore",
-      "LogManager.ackDetails", "set by the build (withAckDetails)",
-      "LogManager.hardenedBytes", "set and read within one completion",
-      "HostCpu.lastCore", "set by a run and read at once after it"));
+  static final Map<String, String> NOT_STATE = new TreeMap<>(Map.ofEntries(
+      Map.entry("LogManager.crashNanos", "set by the build (withCrashAt), as every setting is"),
+      Map.entry("SessionPool.crashNanos", "set by the build (withCrashAt), as every setting is"),
+      Map.entry("LogManager.backupLink", "set by the build (withBackupAgent)"),
+      Map.entry("LogManager.recoveryLink", "set by the build (withRecoveryManager)"),
+      Map.entry("LogManager.replicationLink", "set by the build (withReplicationReader)"),
+      Map.entry("LogManager.replicationNanos", "set by the build (withReplicationReader)"),
+      Map.entry("BackupAgent.msdbLink", "set by the build (withMsdb)"),
+      Map.entry("Latencies.addingCounts", "true only within one call of add (HdrHistogram copying counts)"),
+      Map.entry("DataFiles.dirtyPos", "an index of the dirty pages by page, rebuilt from them by restore"),
+      Map.entry("LogManager.ackDetails", "set by the build (withAckDetails)"),
+      Map.entry("LogManager.hardenedBytes", "set and read within one completion"),
+      Map.entry("HostCpu.lastCore", "set by a run and read at once after it"),
+      Map.entry("TransactionTable.rangeLongs", "the length of each session's row ranges, which the snapshot holds trimmed to it (rebuilt from them by restore)"),
+      Map.entry("RecoveryManager.legacy", "the former recovery protocol (pieces as events, for a log space that is not managed): no kind builds a recovery manager without the managed log space any more; to be retired (issue 20)")));
 
   /** Queues kept in arrays, whose state is their rows up to a count (the count is state like any field). */
   static final Set<String> ROWS_ONLY = Set.of("BackupAgent.zeros", "BackupAgent.copies", "BackupAgent.dest",
@@ -70,6 +72,9 @@ class SnapshotRoundTripTest {
           "hostWriteCpuUs", "15", "hostFlushCpuUs", "60"),
       new Run("stairway-backup-fragmented", 0.5),
       new Run("stairway-recovery-undo-fragmented", 0.6),
+      new Run("stairway-recovery-undo-fragmented", 0.9), // in undo: the recovery plan under way
+      new Run("log-backup-cadence", 0.502, "crashAtSeconds", "30", "simulatedSeconds", "60"), // just after the crash
+      new Run("log-full-9002-open-transaction", 0.3),
       new Run("stairway-restore-two-logs", 0.7),
       new Run("manyfiles-4000", 0.5, "replicationIntervalSeconds", "0.5"),
       new Run("iobench-ssd", 0.5, "runtime", "0.05"),
