@@ -9,6 +9,7 @@ import java.util.PriorityQueue;
 import java.util.concurrent.CompletableFuture;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.javadsl.AbstractBehavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
@@ -238,6 +239,14 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
         .onMessage(Lost.class, this::onLost)
         .onMessage(PlaceAgain.class, this::onPlaceAgain)
         .onMessage(Abort.class, a -> fail(new SimulationException(a.reason())))
+        .onSignal(PostStop.class, stop -> {
+          // stopped by an error no handler caught (an Error thrown by a journal's sink): the run must end, not hang
+          if (!outcome.isDone()) {
+            outcome.completeExceptionally(new SimulationException("the run's clock stopped at window " + window
+                + " on an error (the log above says which)"));
+          }
+          return this;
+        })
         .build();
   }
 

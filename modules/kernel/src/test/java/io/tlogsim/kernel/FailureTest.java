@@ -96,6 +96,17 @@ class FailureTest {
   }
 
   @Test
+  void aCheckpointSinkThatThrowsAnErrorFailsTheRunInsteadOfHangingIt() {
+    List<SimComponent> models = new ArrayList<>();
+    Topology topo = ToyModels.ring(3, 1_000, models, 10_000, 2);
+    SimulationException ex = assertThrows(SimulationException.class, () -> Simulation.run(topo, models,
+        RunSettings.of(1_000_000, 1, 2).withCheckpoints(CheckpointPolicy.everyWindows(3), cp -> {
+          throw new AssertionError("a test's assertion in the sink");
+        })));
+    assertTrue(ex.getMessage().contains("clock stopped"), ex.getMessage());
+  }
+
+  @Test
   void aFactSinkThatThrowsFailsTheRunInsteadOfHangingIt() {
     List<SimComponent> models = new ArrayList<>();
     Topology topo = ToyModels.ring(3, 1_000, models, 10_000, 2);
