@@ -136,19 +136,7 @@ fi
 
 rp_setup
 echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct" >"$out/raw.tsv"
-for cpus in "${cpusets[@]}"; do
-  rp_start "$cpus"
-  for r in $(seq 1 "$repeat"); do
-    for c in "${counts[@]}"; do
-      busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
-      rp_lock
-      line="$(rp_pgbench "$cpus" "$c" "$seconds" on)"
-      rp_unlock
-      echo -e "$cpus\t$r\t$c\ton\t${line// /	}\t$busy" | tee -a "$out/raw.tsv" >&2
-    done
-  done
-done
-rp_stop
+rp_curve on "$out/raw.tsv"
 
 stats() { sort -g | awk '{v[NR] = $1} END {if (NR == 0) {print "- - -"; exit}
   m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1], v[NR]}'; }

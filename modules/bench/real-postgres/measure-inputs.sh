@@ -87,19 +87,7 @@ else
     echo -e "$r\t$f\t$l0\t$(rp_load)\t$busy" | tee -a "$out/fsync.tsv" >&2
   done
 
-  for cpus in "${cpusets[@]}"; do
-    rp_start "$cpus"
-    for r in $(seq 1 "$repeat"); do
-      for c in "${counts[@]}"; do
-        busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
-        rp_lock
-        line="$(rp_pgbench "$cpus" "$c" "$seconds" off)"
-        rp_unlock
-        echo -e "$cpus\t$r\t$c\toff\t${line// /	}\t$busy" | tee -a "$out/raw.tsv" >&2
-      done
-    done
-  done
-  rp_stop
+  rp_curve off "$out/raw.tsv"
 
   if $host; then
     if "$root/tlogsim" calibrate-host --help >/dev/null 2>&1; then

@@ -152,6 +152,26 @@ rp_pgbench() {
   rm -f "$tfile"
 }
 
+# The curve: pgbench at synchronous_commit SYNC for every core set in the caller's array cpusets, repeat times, at
+# every client count of its array counts (seconds s each, after rp_wait_quiet quiet quiet_wait), one row each
+# appended to RAW (the header of both scripts' raw.tsv) and shown on stderr.
+rp_curve() {
+  local sync="$1" raw="$2" cpus r c busy line
+  for cpus in "${cpusets[@]}"; do
+    rp_start "$cpus"
+    for r in $(seq 1 "$repeat"); do
+      for c in "${counts[@]}"; do
+        busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+        rp_lock
+        line="$(rp_pgbench "$cpus" "$c" "$seconds" "$sync")"
+        rp_unlock
+        echo -e "$cpus\t$r\t$c\t$sync\t${line// /	}\t$busy" | tee -a "$raw" >&2
+      done
+    done
+  done
+  rp_stop
+}
+
 # pg_test_fsync on the WAL's disk (a file beside pg_wal): usecs/op of fdatasync in "one 8kB write".
 rp_fsync_us() {
   local seconds="$1" file="$rp_data/pg_test_fsync.tmp" out

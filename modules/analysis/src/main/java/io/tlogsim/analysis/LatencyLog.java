@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -57,20 +56,7 @@ public final class LatencyLog {
 
   private static Path write(Path dir, String runId, java.util.function.Consumer<HistogramLogWriter> body)
       throws IOException {
-    Path target = dir.resolve(FILE_NAME);
-    Path tmp = dir.resolve(FILE_NAME + ".tmp");
-    try {
-      writeTo(tmp, runId, body);
-      try {
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } catch (IOException atomicNotSupported) {
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } catch (IOException e) { // a full disk: no half-written temporary file is left behind
-      Files.deleteIfExists(tmp);
-      throw e;
-    }
-    return target;
+    return AtomicFile.replace(dir.resolve(FILE_NAME), tmp -> writeTo(tmp, runId, body));
   }
 
   private static void writeTo(Path tmp, String runId, java.util.function.Consumer<HistogramLogWriter> body)

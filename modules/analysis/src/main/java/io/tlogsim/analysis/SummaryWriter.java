@@ -9,7 +9,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
@@ -64,19 +63,7 @@ public final class SummaryWriter {
    * a summary. Returns the path written.
    */
   public static Path write(Path dir, String runId, Map<String, ?> summary) throws IOException {
-    Path target = dir.resolve(FILE_NAME);
-    Path tmp = dir.resolve(FILE_NAME + ".tmp");
-    try {
-      Files.writeString(tmp, toJson(runId, summary), StandardCharsets.UTF_8);
-      try {
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      } catch (IOException atomicNotSupported) {
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } catch (IOException e) { // a full disk: no half-written temporary file is left behind
-      Files.deleteIfExists(tmp);
-      throw e;
-    }
-    return target;
+    return AtomicFile.replace(dir.resolve(FILE_NAME),
+        tmp -> Files.writeString(tmp, toJson(runId, summary), StandardCharsets.UTF_8));
   }
 }
