@@ -16,10 +16,19 @@ import java.util.TreeMap;
  * @param inFlightAtCrash acknowledged commits whose requests had not reached the log manager at the crash
  * @param arrivals at a fixed arrival rate: {transactions scheduled, started late, total lag ns, most lag ns}; null
  *     without one
+ * @param hostCosts what waiting for flushes cost the host ({@link WaitCharger#counts()}: wakes, idle wakes, flushes,
+ *     wake CPU ns, sleep CPU ns, flush CPU ns, sleeps); null without host costs
  */
 public record PoolStats(CommitStats commits, long lazyCommits, long statements, long rows, long cpuWaits,
     long cpuWaitNanos, long cpuMaxWaitNanos, long cpuBusyNanos, int sessions, int sessionsDone, List<Phase> phases,
-    long[] acknowledgedAtCrash, long inFlightAtCrash, long[] arrivals) implements CborSerializable {
+    long[] acknowledgedAtCrash, long inFlightAtCrash, long[] arrivals, long[] hostCosts) implements CborSerializable {
+
+  public PoolStats(CommitStats commits, long lazyCommits, long statements, long rows, long cpuWaits,
+      long cpuWaitNanos, long cpuMaxWaitNanos, long cpuBusyNanos, int sessions, int sessionsDone, List<Phase> phases,
+      long[] acknowledgedAtCrash, long inFlightAtCrash, long[] arrivals) {
+    this(commits, lazyCommits, statements, rows, cpuWaits, cpuWaitNanos, cpuMaxWaitNanos, cpuBusyNanos, sessions,
+        sessionsDone, phases, acknowledgedAtCrash, inFlightAtCrash, arrivals, null);
+  }
 
   public PoolStats(CommitStats commits, long lazyCommits, long statements, long rows, long cpuWaits,
       long cpuWaitNanos, long cpuMaxWaitNanos, long cpuBusyNanos, int sessions, int sessionsDone, List<Phase> phases,
@@ -53,7 +62,11 @@ public record PoolStats(CommitStats commits, long lazyCommits, long statements, 
     List<CommitStats> commits = new ArrayList<>();
     Map<Integer, Phase> phases = new TreeMap<>();
     long[] arrivals = parts.stream().anyMatch(p -> p.arrivals != null) ? new long[4] : null;
+    long[] host = parts.stream().anyMatch(p -> p.hostCosts != null) ? new long[7] : null;
     for (PoolStats p : parts) {
+      if (p.hostCosts != null) {
+        for (int k = 0; k < p.hostCosts.length; k++) host[k] += p.hostCosts[k];
+      }
       if (p.arrivals != null) {
         for (int k = 0; k < 3; k++) arrivals[k] += p.arrivals[k];
         arrivals[3] = Math.max(arrivals[3], p.arrivals[3]);
@@ -76,6 +89,6 @@ public record PoolStats(CommitStats commits, long lazyCommits, long statements, 
       }
     }
     return new PoolStats(CommitStats.merge(commits), lazy, statements, rows, waits, waitNs, maxWait, busy, sessions,
-        done, List.copyOf(phases.values()), acked, inFlight, arrivals);
+        done, List.copyOf(phases.values()), acked, inFlight, arrivals, host);
   }
 }

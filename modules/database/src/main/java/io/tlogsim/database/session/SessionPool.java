@@ -653,7 +653,7 @@ public final class SessionPool implements SimComponent {
     return new PoolStats(new CommitStats(commits, latencySum, latencyMax, CommitStats.encode(histogram)), lazyCommits,
         statements, rowsTouched, cpu.waits(), cpu.waitNanos(), cpu.maxWaitNanos(), cpu.busyNanos(), count, closed,
         phases, down ? atCrash.acknowledged() : null, Math.max(0, inFlightAtCrash),
-        nextArrival == null ? null : arrivalStats.clone());
+        nextArrival == null ? null : arrivalStats.clone(), host == null ? null : host.counts());
   }
 
   public record State(long[] rng, int[] step, byte[] sub, long[] done, int[] txn, long[] stepEnd, byte[] mode,

@@ -33,8 +33,8 @@ final class WaitCharger {
   private long chainEnd;
   private long claimed; // cores (bits) taken by the chain's cross-core sleepers
   private int chainFlusher = -1; // the flushing session (SESSION), -1 for a writer thread
-  // what was charged: wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns
-  private long[] counts = new long[6];
+  // what was charged: wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns, sleeps
+  private long[] counts = new long[7];
 
   WaitCharger(int sessions, HostCosts costs, FlushPolicy.Flusher flusher) {
     this.costs = costs;
@@ -108,11 +108,12 @@ final class WaitCharger {
     long sleep = how == QUEUED && c == core ? costs.sameCoreSleepNanos() : costs.sleepNanos();
     long end = cpu.runOn(c, now, sleep);
     counts[4] += sleep;
+    counts[6]++;
     lastCore[i] = c;
     return end;
   }
 
-  /** Wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns. */
+  /** Wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns, sleeps (resumes charged). */
   long[] counts() {
     return counts.clone();
   }
@@ -128,7 +129,7 @@ final class WaitCharger {
     chainEnd = s.chainEnd();
     claimed = s.claimed();
     chainFlusher = s.chainFlusher();
-    counts = s.counts().clone();
+    counts = Arrays.copyOf(s.counts(), 7); // a state saved before sleeps were counted has 6
   }
 
   record State(int[] lastCore, long[] sentAt, int chainCore, long chainEnd, long claimed, int chainFlusher, long[] counts)

@@ -141,7 +141,8 @@ public final class CommitPathRun {
                 space.growthStallMaxNanos());
           }
         })
-        .cpu(cores, ps.cpuBusyNanos(), seconds, ps.statements(), ps.rows());
+        .cpu(cores, ps.cpuBusyNanos(), seconds, ps.statements(), ps.rows())
+        .hostCosts(ps.hostCosts());
     if (data != null) summary.data(data, log.dataGrowth());
     BackupAgent.Stats agentStats = o.model().backupAgent() < 0 ? null
         : (BackupAgent.Stats) o.run().results().get(o.model().backupAgent());

@@ -344,6 +344,26 @@ public final class Summary {
     return this;
   }
 
+  /**
+   * {@code cpu.hostCosts}: what waiting for flushes cost the host (docs/commit-path.md, Host costs), from the pools'
+   * counts (wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns, sleeps); nothing when null (no host
+   * costs). Call after {@link #cpu}.
+   */
+  @SuppressWarnings("unchecked")
+  public Summary hostCosts(long[] c) {
+    if (c == null) return this;
+    Map<String, Object> h = new LinkedHashMap<>();
+    h.put("wakes", c[0]);
+    h.put("sleeps", c[6]);
+    h.put("idleWakes", c[1]);
+    h.put("flushes", c[2]);
+    h.put("flushCpuMs", round(c[5] / 1e6));
+    h.put("wakeCpuMs", round(c[3] / 1e6));
+    h.put("sleepCpuMs", round(c[4] / 1e6));
+    ((Map<String, Object>) map.get("cpu")).put("hostCosts", h);
+    return this;
+  }
+
   /** {@code data}: the data file's page writes and checkpoints, and its growth when modelled (null: not). */
   public Summary data(DataStats data, DataFileGrowth.Stats growth) {
     Map<String, Object> dm = new LinkedHashMap<>();

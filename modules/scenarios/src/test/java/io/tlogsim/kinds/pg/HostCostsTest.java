@@ -48,7 +48,18 @@ class HostCostsTest {
     // the core's busy time is exactly what was charged
     double busyUs = commits * C + (commits - writes) * (SAME_WAKE + SAME_SLEEP) + pages * WRITE + writes * FLUSH;
     assertEquals(busyUs / 1e6, ScenarioRuns.num(on, "cpu.busySeconds"), busyUs / 1e6 * 0.005 + 0.001);
-    double off = ScenarioRuns.num(run(1, 64, false), "commits.perSecond");
+    // the summary's cpu.hostCosts: a flush per log write, a wake and a sleep per commit but the flusher's own
+    assertEquals(writes, ScenarioRuns.num(on, "cpu.hostCosts.flushes"), 0);
+    assertEquals(commits - writes, ScenarioRuns.num(on, "cpu.hostCosts.wakes"), 0);
+    assertEquals(commits - writes, ScenarioRuns.num(on, "cpu.hostCosts.sleeps"), 0);
+    assertEquals(0, ScenarioRuns.num(on, "cpu.hostCosts.idleWakes"), 0, "one core: no other core to be idle");
+    assertEquals((pages * WRITE + writes * FLUSH) / 1e3, ScenarioRuns.num(on, "cpu.hostCosts.flushCpuMs"), 0.01);
+    assertEquals((commits - writes) * SAME_WAKE / 1e3, ScenarioRuns.num(on, "cpu.hostCosts.wakeCpuMs"), 0.01);
+    assertEquals((commits - writes) * SAME_SLEEP / 1e3, ScenarioRuns.num(on, "cpu.hostCosts.sleepCpuMs"), 0.01);
+    Map<String, Object> none = run(1, 64, false);
+    assertTrue(!((Map<?, ?>) none.get("cpu")).containsKey("hostCosts"),
+        "no host costs, no cpu.hostCosts: " + none.get("cpu"));
+    double off = ScenarioRuns.num(none, "commits.perSecond");
     assertEquals(1e6 / C, off, 1e6 / C * 0.02, "no host costs: the CPU limit of the transactions alone");
     assertTrue(tps < off * 0.9, tps + " against " + off);
   }
