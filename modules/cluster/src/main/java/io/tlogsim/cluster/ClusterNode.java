@@ -42,8 +42,10 @@ public final class ClusterNode {
     for (String seed : s.isEmpty() ? List.of(h + ":" + p) : s) seedUris.add("pekko://" + SYSTEM + "@" + seed);
     Config quiet = role.equals(CLIENT)
         // a client reports what matters itself (no answer, a run submitted again); Pekko's own warnings about
-        // connections refused or closed as it leaves would bury its one line
-        ? ConfigFactory.parseString("pekko.loglevel = ERROR") : ConfigFactory.empty();
+        // connections refused or closed as it leaves would bury its one line. Its threads are daemons: a client that
+        // has left but whose remoting is still stopping (ClusterSubmit.Client.close) never keeps a process alive.
+        ? ConfigFactory.parseString("pekko.loglevel = ERROR\n"
+            + "pekko.daemonic = on") : ConfigFactory.empty();
     return keys.tls().withFallback(quiet)
         .withValue("pekko.remote.artery.canonical.hostname", ConfigValueFactory.fromAnyRef(h))
         .withValue("pekko.remote.artery.canonical.port", ConfigValueFactory.fromAnyRef(p))
