@@ -161,6 +161,16 @@ public final class RunStore {
         + ref.sequenceNr() + " although the run's snapshot says so; " + journal.settings().describe());
   }
 
+  /**
+   * Hands the facts of run {@code runId} to {@code sink} one by one, streamed (never all in memory: a full trace holds
+   * millions), in window order, those superseded by a resume or roll-back left out: the facts {@link #load} gives.
+   * Returns how many. Bad input when the journal has no such run.
+   */
+  public long facts(String runId, java.util.function.Consumer<StoredFact> sink) {
+    state(runId);
+    return StoredFacts.read(journal, runId, sink);
+  }
+
   /** A run as the journal holds it: what it is, how it ended, and its facts. */
   public record StoredRun(String runId, RunSpec spec, RunStatus status, Outcome outcome,
       Map<String, Object> summary, List<StoredFact> facts) {}
