@@ -141,7 +141,7 @@ final class ReplayCommand implements Callable<Integer> {
     ScenarioResult result = scenario.complete(prepared.result(run.outcome().toRunOutcome()));
     Map<String, Object> summary = new LinkedHashMap<>(result.summary());
     if (run.summary() != null && run.summary().containsKey("journal")) { // as the live run wrote it (since it does)
-      summary.put("journal", FactsTable.journalFigures(rs.trace(), run.facts().size()));
+      summary.put("journal", FactsTable.journalFigures(rs.trace(), run.factsKept()));
     }
     summary.put("provenance", provenance(run));
     return new Rebuilt(scenario, prepared.topology(), result, summary);
@@ -155,7 +155,8 @@ final class ReplayCommand implements Callable<Integer> {
 
   /** The run {@code runId} of the journal, refused (exit 2) unless it completed: only then has it results to use. */
   static RunStore.StoredRun completed(Journal journal, String runId, String toDo) {
-    RunStore.StoredRun run = journal.store().load(runId);
+    // the interval facts only: a full trace's other facts (millions) are counted as they stream by, not kept
+    RunStore.StoredRun run = journal.store().load(runId, f -> f.fact() instanceof io.tlogsim.kernel.IntervalFact);
     if (run.status() != RunStatus.COMPLETED) {
       throw new BadInputException("run " + runId + " is " + run.status().label() + ": it has no results to " + toDo
           + (run.status() == RunStatus.INTERRUPTED ? " (tlogsim run --resume " + runId + " finishes it)" : ""));

@@ -43,6 +43,14 @@ final class StoredFacts {
    * (window order), and returns how many. The caller has checked that the run exists.
    */
   static long read(Journal journal, String runId, Consumer<StoredFact> sink) {
+    return read(journal, runId, sink, e -> {});
+  }
+
+  /**
+   * As {@link #read}, and hands the run's other events (all but its facts and checkpoints: its start, resumes, end) to
+   * {@code others} in the journal's order, for the caller to fold into the run's state.
+   */
+  static long read(Journal journal, String runId, Consumer<StoredFact> sink, Consumer<RunEvent> others) {
     if (!journal.exists()) return 0;
     List<Row> rows = rows(journal, runId);
     // a resume or roll-back from window w supersedes the facts of windows >= w stored before it
@@ -64,8 +72,8 @@ final class StoredFacts {
     long n = 0;
     int i = 0;
     while (i < rows.size()) {
-      // a range of rows to read: facts (and small rows between them), never a checkpoint's
-      if (rows.get(i).kind() == Kind.CHECKPOINT || rows.get(i).kind() == Kind.SUPERSEDES) {
+      // a range of rows to read: facts and the small rows between them (start, resumes, end), never a checkpoint's
+      if (rows.get(i).kind() == Kind.CHECKPOINT) {
         i++;
         continue;
       }
@@ -78,7 +86,14 @@ final class StoredFacts {
       }
       long to = rows.get(j - 1).seq();
       for (EventEnvelope env : events(journal, runId, from, to)) {
-        if (!(env.event() instanceof RunEvent.FactsRecorded f)) continue;
+        if (!(env.event() instanceof RunEvent ev)) {
+          throw new BadInputException("run " + runId + ": row " + env.sequenceNr() + " of the journal holds a "
+              + env.event().getClass().getName() + ", not a tlogsim run event; " + journal.settings().describe());
+        }
+        if (!(ev instanceof RunEvent.FactsRecorded f)) {
+          if (!(ev instanceof RunEvent.CheckpointTaken)) others.accept(ev);
+          continue;
+        }
         long below = keepBelow.getOrDefault(env.sequenceNr(), Long.MAX_VALUE);
         for (StoredFact fact : f.facts()) {
           if (fact.window() >= below) continue;
