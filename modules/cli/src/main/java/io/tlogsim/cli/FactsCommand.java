@@ -43,7 +43,8 @@ import picocli.CommandLine.Spec;
         + "componentId, component, type, then the fact's own fields (--schema lists them with their types).",
         "A run journaled with --trace full has every fact (each log write hardened: LogHardened, each checkpoint, "
             + "...); the default trace (summary) keeps the per-interval facts (CommitInterval, LogInterval, "
-            + "DeviceInterval, ...). summary.json's journal.facts says how many rows the whole run gives.",
+            + "DeviceInterval, ...). The summary's journal.facts (in summary.json) says how many rows the whole run "
+            + "gives.",
         "Examples:",
         "  tlogsim facts <run-id> --format csv --out facts.csv",
         "  tlogsim facts <run-id> --type LogHardened --from 1 --to 2 --format jsonl"},
@@ -54,7 +55,8 @@ final class FactsCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "<run-id>", description = "A run of the journal (see 'tlogsim runs').")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "<run-id>",
+      description = "A run of the journal (see 'tlogsim runs'); not needed with --schema.")
   String runId;
 
   @Option(names = "--type", split = ",", paramLabel = "TYPE", description = "Only facts of these types (repeatable "
@@ -92,6 +94,7 @@ final class FactsCommand implements Callable<Integer> {
       stdout.flush();
       return Tlogsim.OK;
     }
+    if (runId == null) throw new BadInputException("facts: give a run id (tlogsim runs lists the stored runs)");
     JournalSettings js = store.settings();
     try (Journal journal = Journal.openForReading(js)) {
       RunStore runs = journal.store();

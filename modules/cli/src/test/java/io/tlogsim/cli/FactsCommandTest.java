@@ -96,7 +96,7 @@ class FactsCommandTest {
       assertEquals(f.get("timeNs").asText(), row.get(time));
       assertEquals(f.has("lsn") ? f.get("lsn").asText() : "", row.get(lsn));
     }
-    Result schema = tlogsim("facts", runId, "--schema");
+    Result schema = tlogsim("facts", "--schema"); // needs no run
     assertEquals(0, schema.code(), schema.err());
     List<String> names = new ArrayList<>();
     try {
@@ -165,6 +165,7 @@ class FactsCommandTest {
     refused("--type Nope: unknown fact type; allowed: CheckpointCompleted, CommitInterval", "facts", runId, "--type",
         "Nope", "--data", data());
     refused("unknown run id 'no-such-run'", "facts", "no-such-run", "--data", data());
+    refused("facts: give a run id", "facts", "--data", data());
     refused("--format xml: unknown format; allowed: csv, jsonl", "facts", runId, "--format", "xml", "--data", data());
     refused("the window's end must be after its start", "replay", runId, "--from", "0.03", "--to", "0.02", "--data",
         data());
