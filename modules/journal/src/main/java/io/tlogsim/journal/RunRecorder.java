@@ -127,6 +127,9 @@ public final class RunRecorder {
    * (0: from the start), once durable. The caller has checked that it may (see {@link RunStore#resumable}).
    */
   public static RunRecorder resume(Journal journal, String runId, long fromWindow) {
+    // the facts before the checkpoint resumed from stay (those of later windows come again): counted before the run's
+    // writer starts, while nothing writes
+    long before = countBelow(journal, runId, fromWindow);
     RunWriter.Written held = JournalCheck.written(journal, runId);
     RunWriter.Handle w = journal.writer(runId, held);
     RunState state = w.recovered();
@@ -141,8 +144,7 @@ public final class RunRecorder {
           + held.events() + " rows of it where its state counts " + state.sequenceNr() + " events: it is damaged"
           + " (tlogsim journal verify)");
     }
-    // the facts before the checkpoint resumed from stay; those of later windows come again
-    r.kept = r.keptAtCheckpoint = countBelow(journal, runId, fromWindow);
+    r.kept = r.keptAtCheckpoint = before;
     r.await(r.write(List.of(new RunEvent.Resumed(fromWindow, Attempt.current())), false),
         "recording the resume of run " + runId);
     journal.sync();
