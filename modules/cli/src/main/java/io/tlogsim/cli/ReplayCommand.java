@@ -70,6 +70,10 @@ final class ReplayCommand implements Callable<Integer> {
   @Mixin
   StoreOptions store;
 
+  /** --from A --to B: the window's summary, report and series only (see {@link WindowReplay}). */
+  @Mixin
+  SimWindow window;
+
   @Override
   public Integer call() throws IOException {
     LoggerFactory.getILoggerFactory();
@@ -80,6 +84,14 @@ final class ReplayCommand implements Callable<Integer> {
     PrintWriter human = quiet ? null : json ? err : stdout;
     try (Journal journal = Journal.openForReading(js)) {
       RunStore.StoredRun run = completed(journal, runId, "replay");
+      if (window.given()) {
+        SimWindow.Nanos w = window.check(journal.store().state(runId).simulatedNanosReached(), runId);
+        Path dir = out != null ? Path.of(out) : store.dataDir().resolve("runs").resolve(WindowReplay.dirName(runId, w));
+        WindowReplay.write(run, w, dir, force, json ? stdout : null, human);
+        stdout.flush();
+        err.flush();
+        return Tlogsim.OK;
+      }
       Path dir = out != null ? Path.of(out) : store.dataDir().resolve("runs").resolve(runId);
       Runner.checkOut(dir, force);
 
@@ -128,19 +140,23 @@ final class ReplayCommand implements Callable<Integer> {
     io.tlogsim.scenario.PreparedRun prepared = scenario.prepare(control);
     ScenarioResult result = scenario.complete(prepared.result(run.outcome().toRunOutcome()));
     Map<String, Object> summary = new LinkedHashMap<>(result.summary());
+    if (run.summary() != null && run.summary().containsKey("journal")) { // as the live run wrote it (since it does)
+      summary.put("journal", FactsTable.journalFigures(rs.trace(), run.factsKept()));
+    }
     summary.put("provenance", provenance(run));
     return new Rebuilt(scenario, prepared.topology(), result, summary);
   }
 
   /** The provenance the run wrote (a resumed run's says so); the one it started with when none was stored. */
-  private static Object provenance(RunStore.StoredRun run) {
+  static Object provenance(RunStore.StoredRun run) {
     Object written = run.summary() == null ? null : run.summary().get("provenance");
     return written != null ? written : run.spec().provenance();
   }
 
   /** The run {@code runId} of the journal, refused (exit 2) unless it completed: only then has it results to use. */
   static RunStore.StoredRun completed(Journal journal, String runId, String toDo) {
-    RunStore.StoredRun run = journal.store().load(runId);
+    // the interval facts only: a full trace's other facts (millions) are counted as they stream by, not kept
+    RunStore.StoredRun run = journal.store().load(runId, f -> f.fact() instanceof io.tlogsim.kernel.IntervalFact);
     if (run.status() != RunStatus.COMPLETED) {
       throw new BadInputException("run " + runId + " is " + run.status().label() + ": it has no results to " + toDo
           + (run.status() == RunStatus.INTERRUPTED ? " (tlogsim run --resume " + runId + " finishes it)" : ""));

@@ -95,6 +95,18 @@ final class ReportFiles {
     return out;
   }
 
+  /**
+   * The interval facts of a stored run, streamed from its journal: a full trace's other facts (millions) are read and
+   * dropped one by one, never held.
+   */
+  static List<RecordedFact> intervalFacts(io.tlogsim.journal.RunStore store, String runId) {
+    List<RecordedFact> out = new ArrayList<>();
+    store.facts(runId, f -> {
+      if (f.fact() instanceof IntervalFact) out.add(new RecordedFact(f.time(), f.component(), f.fact()));
+    });
+    return out;
+  }
+
   /** "report.html, commit-intervals.csv, ..." for the summary's last lines. */
   static String names(List<Path> files) {
     List<String> names = new ArrayList<>();

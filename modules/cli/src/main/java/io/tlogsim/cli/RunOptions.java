@@ -72,6 +72,12 @@ final class RunOptions {
       + "--minimal; fields in docs/reference.md) and nothing else; the progress still goes to stderr.")
   boolean terse;
 
+  @Option(names = "--trace", paramLabel = "summary|full", description = "How much of the run's facts its journal "
+      + "keeps (default: tlogsim.journal.trace, summary): summary, the per-interval aggregates every chart needs; "
+      + "full, every fact too (each log write hardened, each checkpoint, ...) for tlogsim facts, at the cost of "
+      + "journal size and speed.")
+  String trace;
+
   @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors (and, with --json, the JSON).")
   boolean quiet;
 
@@ -160,6 +166,11 @@ final class RunOptions {
     if (value != null && value.toString().isBlank()) {
       throw new BadInputException(option + ": must not be empty; give " + give);
     }
+  }
+
+  /** --trace, else the configured trace level; bad input naming the allowed levels. */
+  io.tlogsim.journal.TraceLevel trace(io.tlogsim.journal.TraceLevel configured) {
+    return trace == null ? configured : io.tlogsim.journal.TraceLevel.parse(trace, "--trace");
   }
 
   int threadsOrDefault() {

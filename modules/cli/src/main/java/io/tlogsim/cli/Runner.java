@@ -71,8 +71,15 @@ final class Runner {
     LoggerFactory.getILoggerFactory(); // logging up before Pekko's threads log (else SLF4J warns about a replay)
     // The journal's actor system starts meanwhile (most of its start-up); its database is touched only once the
     // input is valid: bad input writes nothing.
-    JournalSettings js = journalKind == JournalKind.NONE || options.dryRun || cluster != null ? null
+    if (options.trace != null) io.tlogsim.journal.TraceLevel.parse(options.trace, "--trace"); // checked even for --dry-run
+    if (options.trace != null && (journalKind == JournalKind.NONE || cluster != null)) {
+      throw new BadInputException("--trace " + options.trace + ": " + (cluster != null ? "a --cluster run is journaled"
+          + " by the cluster's nodes, at their trace level" : bench ? "a benchmark is not journaled"
+          : "--journal none keeps no facts") + "; --trace applies to a run journaled here (--journal h2 or postgres)");
+    }
+    JournalSettings configured = journalKind == JournalKind.NONE || options.dryRun || cluster != null ? null
         : JournalSettings.of(journalKind, options.dataDir());
+    JournalSettings js = configured == null ? null : configured.withTrace(options.trace(configured.trace()));
     try (Journal.Opening opening = js == null ? null : Journal.openingForWriting(js)) {
       return run(scenarioArg, overrides, options, bench, opening, cluster);
     }
@@ -138,6 +145,9 @@ final class Runner {
   int resume(String runId, RunOptions options, JournalKind journalKind) throws IOException {
     LoggerFactory.getILoggerFactory();
     if (runId.isBlank()) throw new BadInputException("--resume: the run id must not be empty (tlogsim runs lists them)");
+    if (options.trace != null) {
+      throw new BadInputException("--resume and --trace: a resumed run keeps the trace level it was started with");
+    }
     JournalSettings js = JournalSettings.of(journalKind, options.dataDir());
     if (JournalDatabase.prepare(js, false) == JournalDatabase.Found.ABSENT) { // reading it would create it
       throw new BadInputException("unknown run id '" + runId + "': the " + js.describe() + " does not exist yet");
@@ -257,6 +267,9 @@ final class Runner {
       // 3. Results: the journal's record of the end (durable first: should a file then fail to be written, replay
       // gives it), summary.json (provenance added), the latency histograms, the report and its series.
       Map<String, Object> summary = new LinkedHashMap<>(result.summary());
+      if (run.journaled != null) {
+        summary.put("journal", FactsTable.journalFigures(run.journaled.spec().trace(), run.journaled.factsKept()));
+      }
       summary.put("provenance", provenance);
       if (run.journaled != null) {
         try {
@@ -276,7 +289,7 @@ final class Runner {
         seriesFiles.addAll(ReportFiles.write(run.dir, run.runId, summary, result, r.facts(), r.components()));
       } else {
         List<io.tlogsim.kernel.RecordedFact> facts = run.journaled != null
-            ? ReportFiles.intervalFacts(journal.store().load(run.runId).facts()) : live.facts();
+            ? ReportFiles.intervalFacts(journal.store(), run.runId) : live.facts();
         seriesFiles.addAll(ReportFiles.write(run.dir, run.runId, summary, result, facts, prepared.topology()));
       }
       if (options.json) stdout.print(SummaryWriter.toJson(run.runId, summary));

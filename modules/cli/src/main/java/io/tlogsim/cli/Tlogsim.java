@@ -25,7 +25,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
 @Command(name = "tlogsim", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "A simulator of database transaction-log management in virtual time.",
     subcommands = {ScenariosCommand.class, ParamsCommand.class, RunCommand.class, RunsCommand.class,
-        ReplayCommand.class, ReportCommand.class, CompareCommand.class, JournalCommand.class, BenchCommand.class,
+        ReplayCommand.class, FactsCommand.class, ReportCommand.class, CompareCommand.class, JournalCommand.class, BenchCommand.class,
         SweepCommand.class, ValidateCommand.class,
         CalibrateDeviceCommand.class, CalibrateHostCommand.class, CalibratePostgresCommand.class, AdviseCommand.class,
         NodeCommand.class,

@@ -353,7 +353,8 @@ class EverydayUseTest {
     Files.writeString(file, "x");
     refused("is not a directory", run(args(SMALL, "--out", file.resolve("sub").toString())));
     refused(file + ": exists and is not a directory", "sweep", "commit-policies", "--out", file.toString());
-    for (String command : List.of("runs", "replay", "report")) { // a file as the data directory holds no journal
+    // a file as the data directory holds no journal
+    for (String command : List.of("runs", "replay", "report", "facts")) {
       refused("--data " + file + ": exists and is not a directory",
           command.equals("runs") ? new String[] {command, "--data", file.toString()}
               : new String[] {command, "some-run", "--data", file.toString()});
@@ -385,8 +386,8 @@ class EverydayUseTest {
       assertTrue(help.out().contains(word), word + " in:\n" + help.out());
     }
     assertTrue(tlogsim("run", "--help").out().contains("TLOGSIM_JAVA_OPTS"));
-    for (String command : List.of("run", "bench", "runs", "replay", "report", "compare", "sweep", "calibrate-device",
-        "calibrate-host", "advise", "node")) {
+    for (String command : List.of("run", "bench", "runs", "replay", "facts", "report", "compare", "sweep",
+        "calibrate-device", "calibrate-host", "advise", "node")) {
       String h = tlogsim(command, "--help").out();
       assertTrue(h.contains("\nExit codes:\n  0 ") && h.contains("  2 "), command + ":\n" + h);
       // one variable a line, none wrapped under the names

@@ -205,7 +205,7 @@ class TlogsimTest {
 
   @Test
   void unknownSubcommandAndMissingParameter() {
-    badInput("unknown command 'bogus'; commands: scenarios, params, run, runs, replay, report, compare, journal, bench, "
+    badInput("unknown command 'bogus'; commands: scenarios, params, run, runs, replay, facts, report, compare, journal, bench, "
         + "sweep, validate, calibrate-device, calibrate-host, calibrate-postgres, advise, node, completion, help", "bogus");
     badInput("run: give a scenario (<name|file.conf>, see tlogsim scenarios) or --resume <run-id>", "run");
     badInput("unknown benchmark 'foo'; allowed: gcm1", "bench", "foo");

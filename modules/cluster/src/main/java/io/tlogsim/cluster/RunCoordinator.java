@@ -208,7 +208,7 @@ public final class RunCoordinator extends AbstractBehavior<RunCoordinator.Comman
   private void tellStoredFacts(RunStore store, String runId, long beforeWindow) {
     long window = -1;
     List<RecordedFact> series = new ArrayList<>();
-    for (StoredFact f : store.load(runId).facts()) {
+    for (StoredFact f : store.load(runId, s -> s.fact() instanceof IntervalFact).facts()) {
       if (f.window() >= beforeWindow || !(f.fact() instanceof IntervalFact)) continue;
       if (f.window() != window) {
         tellFacts(window, series);

@@ -132,6 +132,11 @@ public final class JournaledRun {
     return recorder.checkpoints();
   }
 
+  /** The run's facts the journal keeps, superseded ones not counted: what {@code tlogsim facts} gives of it. */
+  public long factsKept() {
+    return recorder.factsKept();
+  }
+
   /** The run finished: its outcome and summary.json's content, durable when this returns. */
   public void completed(RunOutcome outcome, Map<String, Object> summary) {
     recorder.completed(outcome, summary);

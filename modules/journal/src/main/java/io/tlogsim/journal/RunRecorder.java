@@ -38,6 +38,11 @@ public final class RunRecorder {
   private List<StoredFact> pending = new ArrayList<>();
   private long checkpoints;
   private long reachedNanos;
+  // Facts kept that the run's results rest on (superseded ones not counted), and their count at the last checkpoint:
+  // the kernel hands out a window's facts before the checkpoint that follows it, and a roll-back returns to the last
+  // checkpoint, so the count after one is the count at that checkpoint.
+  private long kept;
+  private long keptAtCheckpoint;
 
   private RunRecorder(Journal journal, String runId, RunWriter.Handle writer, TraceLevel trace) {
     this.journal = journal;
@@ -122,6 +127,9 @@ public final class RunRecorder {
    * (0: from the start), once durable. The caller has checked that it may (see {@link RunStore#resumable}).
    */
   public static RunRecorder resume(Journal journal, String runId, long fromWindow) {
+    // the facts before the checkpoint resumed from stay (those of later windows come again): counted before the run's
+    // writer starts, while nothing writes
+    long before = countBelow(journal, runId, fromWindow);
     RunWriter.Written held = JournalCheck.written(journal, runId);
     RunWriter.Handle w = journal.writer(runId, held);
     RunState state = w.recovered();
@@ -136,6 +144,7 @@ public final class RunRecorder {
           + held.events() + " rows of it where its state counts " + state.sequenceNr() + " events: it is damaged"
           + " (tlogsim journal verify)");
     }
+    r.kept = r.keptAtCheckpoint = before;
     r.await(r.write(List.of(new RunEvent.Resumed(fromWindow, Attempt.current())), false),
         "recording the resume of run " + runId);
     journal.sync();
@@ -167,6 +176,7 @@ public final class RunRecorder {
   /** One fact a model recorded in {@code window} (clock thread). Kept if the trace level keeps it. */
   public void fact(long window, long time, int component, Object fact) {
     if (!trace.keeps(fact)) return;
+    kept++;
     pending.add(new StoredFact(window, time, component, fact));
     if (pending.size() >= factsPerWrite) write(List.of(drained()), false);
   }
@@ -179,6 +189,7 @@ public final class RunRecorder {
   /** A consistent checkpoint (clock thread): written with the facts of the interval it closes. */
   public void checkpoint(Checkpoint c) {
     checkpoints++;
+    keptAtCheckpoint = kept;
     reachedNanos = Math.max(reachedNanos, c.simulatedNanos());
     write(events(drained(), new RunEvent.CheckpointTaken(c.window(), c.simulatedNanos(), c)), true);
   }
@@ -190,12 +201,30 @@ public final class RunRecorder {
    */
   public void rolledBack(long window) {
     pending.removeIf(f -> f.window() >= window);
+    kept = window == 0 ? 0 : keptAtCheckpoint;
     write(events(drained(), new RunEvent.RolledBack(window)), false);
   }
 
   /** Checkpoints handed to the journal by this process. */
   public long checkpoints() {
     return checkpoints;
+  }
+
+  /**
+   * The facts of the run kept at its trace level, superseded ones (of a roll-back, or before a resume) not counted:
+   * as many as {@link RunStore#facts} reads back once the run has ended (clock thread, or once the run returned).
+   */
+  public long factsKept() {
+    return kept;
+  }
+
+  /** The facts of windows before {@code window} the journal holds of a run (superseded ones left out). */
+  private static long countBelow(Journal journal, String runId, long window) {
+    long[] n = {0};
+    StoredFacts.read(journal, runId, f -> {
+      if (f.window() < window) n[0]++;
+    });
+    return n[0];
   }
 
   /** The run finished: its outcome and the summary written to summary.json. Returns once durable. */

@@ -161,40 +161,46 @@ public final class RunStore {
         + ref.sequenceNr() + " although the run's snapshot says so; " + journal.settings().describe());
   }
 
-  /** A run as the journal holds it: what it is, how it ended, and its facts. */
-  public record StoredRun(String runId, RunSpec spec, RunStatus status, Outcome outcome,
-      Map<String, Object> summary, List<StoredFact> facts) {}
+  /**
+   * Hands the facts of run {@code runId} to {@code sink} one by one, streamed (never all in memory: a full trace holds
+   * millions), in window order, those superseded by a resume or roll-back left out: the facts {@link #load} gives.
+   * Returns how many. Bad input when the journal has no such run.
+   */
+  public long facts(String runId, java.util.function.Consumer<StoredFact> sink) {
+    state(runId);
+    return StoredFacts.read(journal, runId, sink);
+  }
 
   /**
-   * Reads a run's history through Persistence Query: its spec, its end, and its facts in window order, those
-   * superseded by a resume dropped. The checkpoints' megabytes are skipped (their sequence numbers are known from
-   * the run's state).
+   * A run as the journal holds it: what it is, how it ended, its facts (those asked for) and how many facts it has in
+   * all (superseded ones not counted).
    */
+  public record StoredRun(String runId, RunSpec spec, RunStatus status, Outcome outcome,
+      Map<String, Object> summary, List<StoredFact> facts, long factsKept) {}
+
+  /** {@link #load(String, java.util.function.Predicate)} with every fact. */
   public StoredRun load(String runId) {
+    return load(runId, f -> true);
+  }
+
+  /**
+   * Reads a run's history through Persistence Query: its spec, its end, and the facts {@code keep} keeps in window
+   * order, those superseded by a resume dropped (streamed: a full trace's other facts are never all held). The
+   * checkpoints' megabytes are skipped.
+   */
+  public StoredRun load(String runId, java.util.function.Predicate<StoredFact> keep) {
     RunState known = state(runId);
-    RunState folded = RunState.EMPTY;
+    RunState[] folded = {RunState.EMPTY};
     List<StoredFact> facts = new ArrayList<>();
-    long from = 1;
-    List<Long> stops = new ArrayList<>(known.checkpointSequenceNrs());
-    stops.add(Long.MAX_VALUE);
-    for (long stop : stops) {
-      if (stop > from) {
-        for (EventEnvelope env : events(runId, from, stop == Long.MAX_VALUE ? Long.MAX_VALUE : stop - 1)) {
-          RunEvent ev = event(runId, env);
-          if (ev instanceof RunEvent.FactsRecorded f) facts.addAll(f.facts());
-          long goneFrom = ev instanceof RunEvent.Resumed r ? r.fromWindow()
-              : ev instanceof RunEvent.RolledBack b ? b.fromWindow() : Long.MAX_VALUE;
-          facts.removeIf(f -> f.window() >= goneFrom);
-          if (!(ev instanceof RunEvent.CheckpointTaken)) folded = folded.apply(ev);
-        }
-      }
-      from = stop + 1;
-    }
-    if (!folded.started()) {
+    long all = StoredFacts.read(journal, runId, f -> {
+      if (keep.test(f)) facts.add(f);
+    }, ev -> folded[0] = folded[0].apply(ev));
+    if (!folded[0].started()) {
       throw new BadInputException("run " + runId + ": the journal has no start event for it; "
           + journal.settings().describe());
     }
-    return new StoredRun(runId, folded.spec(), known.effectiveStatus(), folded.outcome(), folded.summary(), facts);
+    return new StoredRun(runId, folded[0].spec(), known.effectiveStatus(), folded[0].outcome(), folded[0].summary(),
+        facts, all);
   }
 
   private List<EventEnvelope> events(String runId, long from, long to) {
@@ -208,9 +214,4 @@ public final class RunStore {
     }
   }
 
-  private RunEvent event(String runId, EventEnvelope env) {
-    if (env.event() instanceof RunEvent e) return e;
-    throw new BadInputException("run " + runId + ": row " + env.sequenceNr() + " of the journal holds a "
-        + env.event().getClass().getName() + ", not a tlogsim run event; " + journal.settings().describe());
-  }
 }

@@ -61,18 +61,23 @@ class FactsAcrossAResumeTest {
     List<String> expected = kept(all, trace);
     assertTrue(expected.size() > 20, "facts kept at " + trace + ": " + expected.size());
 
-    JournalSettings js = JournalSettings.of(JournalKind.H2, data).withTrace(trace);
+    JournalSettings h2 = JournalSettings.of(JournalKind.H2, data);
+    // facts written a few at a time: those of windows after the third checkpoint reach the journal before the death,
+    // and the resume must supersede them
+    JournalSettings js = new JournalSettings(h2.kind(), h2.location(), h2.user(), h2.password(), trace,
+        h2.checkpointEvery(), 40);
     Attempt dead = new Attempt(Long.MAX_VALUE, Attempt.hostName(), 0, System.currentTimeMillis()); // no such pid
     try (Journal j = Journal.openForWriting(js)) {
       RunRecorder rec = RunRecorder.start(j, Gcm1Fixture.spec("f", S, 8, trace), dead);
       int[] delivered = {0};
+      int[] after = {0};
       boolean[] dying = {false};
       run(30, c -> {
         if (dying[0]) return;
         rec.checkpoint(c);
         if (++delivered[0] == 3) dying[0] = true; // the process dies after its third checkpoint reached the journal
       }, b -> {
-        if (!dying[0]) rec.facts(b);
+        if (!dying[0] || after[0]++ < 10) rec.facts(b); // and ten windows of facts after it, some of them written
       }, null);
       rec.awaitWrites(); // what reached the journal before the death is in it (what was lost never got there)
     }
@@ -83,6 +88,7 @@ class FactsAcrossAResumeTest {
       RunRecorder rec = RunRecorder.resume(j, "f", from.window());
       RunOutcome resumed = run(30, rec::checkpoint, rec::facts, from);
       assertEquals(whole.digestHex(), resumed.digestHex());
+      assertEquals(expected.size(), rec.factsKept(), "the resumed recorder counts the facts before its checkpoint too");
       rec.completed(resumed, Map.of("digest", resumed.digestHex()));
     }
     try (Journal j = Journal.openForReading(js)) {
@@ -91,6 +97,11 @@ class FactsAcrossAResumeTest {
       for (StoredFact f : run.facts()) got.add(f.window() + "@" + f.time() + " " + f.fact());
       assertEquals(expected, got);
       assertEquals(RunStatus.COMPLETED, run.status());
+      List<String> streamed = new ArrayList<>();
+      j.store().facts("f", f -> streamed.add(f.window() + "@" + f.time() + " " + f.fact()));
+      assertEquals(expected, streamed, "streamed, the superseded facts are left out as load leaves them");
+      assertTrue(j.store().state("f").factsStored() > expected.size(), "facts were superseded: "
+          + j.store().state("f").factsStored() + " stored, " + expected.size() + " kept");
     }
   }
 }

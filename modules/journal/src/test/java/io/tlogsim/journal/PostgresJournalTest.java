@@ -100,6 +100,11 @@ class PostgresJournalTest {
   }
 
   @Test
+  void factsStreamAsTheyLoadAndAsTheRecorderCounted() {
+    StoredFactsTest.theStreamIsTheLoadAndTheCount(settings);
+  }
+
+  @Test
   void processesThatFindTheDatabaseEmptyAtOnceTakeTurnsAndOneCreatesTheSchema() throws Exception {
     int n = 4; // a cluster's nodes started together
     CyclicBarrier together = new CyclicBarrier(n);

@@ -133,7 +133,7 @@ public final class PremiumDisk extends Device {
   }
 
   /** A fact: the disk ran out of burst credits (from here on it is held to its base rate while the load stays). */
-  public record BurstCreditsSpent(String device, long atNanos) implements CborSerializable {}
+  public record BurstCreditsSpent(String device, long atNanos) implements io.tlogsim.kernel.EventFact {}
 
   @Override
   public long inputDelay(int port) {

@@ -1,6 +1,6 @@
 package io.tlogsim.database.log;
 
-import io.tlogsim.kernel.CborSerializable;
+import io.tlogsim.kernel.EventFact;
 
 /**
  * A fact and a result: the server stopped (power loss, SHUTDOWN WITH NOWAIT) at {@code atNanos}; only the log up to
@@ -22,7 +22,7 @@ import io.tlogsim.kernel.CborSerializable;
 public record LogCrash(long atNanos, long hardenedLsn, long logBytesLost, int unhardenedCommits, int pendingCommits,
     int pendingLazyCommits, int exposedLazy, long rolledForward, long rolledBack, long undoFromLsn,
     long[] hardenedCommits, long[] failedUnwaited)
-    implements CborSerializable {
+    implements EventFact {
 
   /** The fact as recorded (without the per-session counts, which only the run's result needs). */
   public LogCrash withoutSessions() {

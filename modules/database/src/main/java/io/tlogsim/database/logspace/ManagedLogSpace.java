@@ -94,7 +94,7 @@ public final class ManagedLogSpace implements LogSpace {
 
   /** A fact: the log grew (file, bytes, VLFs added, whether zeroed) to sizeBytes and vlfs. */
   public record LogGrew(int fileId, long bytes, int vlfsAdded, boolean zeroed, long sizeBytes, int vlfs)
-      implements CborSerializable {}
+      implements io.tlogsim.kernel.EventFact {}
 
   /**
    * A fact of the time series: the log's size, the space used (with reservations), the reservations, the VLFs. An
@@ -104,7 +104,7 @@ public final class ManagedLogSpace implements LogSpace {
       implements io.tlogsim.kernel.IntervalFact {}
 
   /** A fact: error 9002 for a session's transaction, with log_reuse_wait. */
-  public record LogFull(int session, String reuseWait) implements CborSerializable {}
+  public record LogFull(int session, String reuseWait) implements io.tlogsim.kernel.EventFact {}
 
   /** Data files added by ADD FILE are numbered from here (the log files come before them). */
   public static final int FIRST_ADDED_DATA_FILE_ID = 100;
