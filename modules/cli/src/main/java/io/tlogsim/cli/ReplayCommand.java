@@ -38,8 +38,10 @@ import picocli.CommandLine.Spec;
  * back (Persistence Query) and the files are built by the same code that built them live. The journal is only read.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
-    description = "Rebuild a stored run's summary.json, latency.hlog, report.html and CSV series from the journal, "
-        + "without simulating again.",
+    description = {"Rebuild a stored run's summary.json, latency.hlog, report.html and CSV series from the journal, "
+        + "without simulating again.", "With --at T: print the database's state at simulated time T (DBCC LOGINFO, "
+        + "SQLPERF(LOGSPACE), log_reuse_wait, open transactions, waits, devices, sessions), from the run's last "
+        + "checkpoint at or before T simulated on to T; nothing is written."},
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
         Tlogsim.ENV_JDBC,
@@ -70,11 +72,16 @@ final class ReplayCommand implements Callable<Integer> {
   @Mixin
   StoreOptions store;
 
+  @Mixin
+  ReplayAt.Options atOptions; // --at T, --show: the state at an instant (ReplayAt)
+
   @Override
   public Integer call() throws IOException {
     LoggerFactory.getILoggerFactory();
     if (out != null && out.isBlank()) throw new BadInputException("--out: must not be empty; give a directory");
     JournalSettings js = store.settings();
+    if (atOptions.at != null) return ReplayAt.call(atOptions, runId, json, quiet, out, js, spec.commandLine().getOut());
+    if (!atOptions.show.isEmpty()) throw new BadInputException("--show: only with --at T (the state at an instant)");
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter human = quiet ? null : json ? err : stdout;

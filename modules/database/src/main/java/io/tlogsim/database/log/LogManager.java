@@ -83,6 +83,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   private final LogConfig cfg;
   private final FlushPolicy policy;
+  private boolean policyChanged; // restored from a checkpoint of another policy's run: started at the next event
   private final LogSpace space;
   private final DataFiles data; // null: no data file
   private final DataFileGrowth dataGrowth; // null: the data file does not grow
@@ -274,6 +275,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   @Override
   public void onEvent(Context ctx, Event ev) {
     this.ctx = ctx;
+    if (policyChanged) { // the new policy starts where the old one left the log (its timers are left to fire idle)
+      policyChanged = false;
+      policy.start(this);
+    }
     if (down) return; // a crashed server takes nothing: completions of lost writes, requests sent before the crash
     if (sessionsGone && ev.port() == LogProtocol.SESSIONS_PORT) return; // sent by sessions before the power loss
     writeIntervals.advance(ctx, ctx.now());
@@ -1248,7 +1253,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     queuedOf = s.queuedOf().clone();
     queuedSince = s.queuedSince().clone();
     for (int i = 0; i < s.files().length; i++) if (s.files()[i].length > 0) fileStats(i).setCounters(s.files()[i]);
-    policy.restore(s.policy());
+    Object own = policy.snapshot();
+    if (own == null ? s.policy() == null : s.policy() != null && own.getClass() == s.policy().getClass()) {
+      policy.restore(s.policy());
+    } else { // another policy's state: a branch of a run that changed its flush policy (run --branch)
+      policyChanged = true;
+    }
     space.restore(s.space());
     if (data != null) data.restore(s.data());
     writeIntervals.restore(s.writeIntervals());
