@@ -81,7 +81,7 @@ final class StateAt {
     long reached = s.simulatedNanosReached();
     if (atNanos > reached) {
       throw new BadInputException(option + " " + Text.number(atNanos / 1e9) + ": beyond run " + s.spec().runId()
-          + ", which covers 0 to " + Text.number(reached / 1e9) + " simulated s");
+          + ", which covers 0 to " + Text.number(Math.round(reached / 1e6) / 1e3) + " simulated s");
     }
   }
 
