@@ -38,8 +38,10 @@ import picocli.CommandLine.Spec;
  * back (Persistence Query) and the files are built by the same code that built them live. The journal is only read.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
-    description = "Rebuild a stored run's summary.json, latency.hlog, report.html and CSV series from the journal, "
-        + "without simulating again.",
+    description = {"Rebuild a stored run's summary.json, latency.hlog, report.html and CSV series from the journal, "
+        + "without simulating again.", "With --at T: print the database's state at simulated time T (DBCC LOGINFO, "
+        + "SQLPERF(LOGSPACE), log_reuse_wait, open transactions, waits, devices, sessions), from the run's last "
+        + "checkpoint at or before T simulated on to T; nothing is written."},
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
         Tlogsim.ENV_JDBC,
@@ -74,11 +76,19 @@ final class ReplayCommand implements Callable<Integer> {
   @Mixin
   SimWindow window;
 
+  @Mixin
+  ReplayAt.Options atOptions; // --at T, --show: the state at an instant (ReplayAt)
+
   @Override
   public Integer call() throws IOException {
     LoggerFactory.getILoggerFactory();
     if (out != null && out.isBlank()) throw new BadInputException("--out: must not be empty; give a directory");
     JournalSettings js = store.settings();
+    if (atOptions.at != null && window.given()) {
+      throw new BadInputException("--at T and --from A --to B: give one (the state at an instant, or a window's figures)");
+    }
+    if (atOptions.at != null) return ReplayAt.call(atOptions, runId, json, quiet, out, js, spec.commandLine().getOut());
+    if (!atOptions.show.isEmpty()) throw new BadInputException("--show: only with --at T (the state at an instant)");
     PrintWriter stdout = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     PrintWriter human = quiet ? null : json ? err : stdout;

@@ -15,8 +15,9 @@ import picocli.CommandLine.Spec;
  * otherwise), print the summary, write summary.json. {@code tlogsim run --resume <run-id>}: continue an interrupted run.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
-    description = "Run a built-in scenario or a scenario file; print the summary and write DIR/summary.json and "
-        + "DIR/latency.hlog.",
+    description = {"Run a built-in scenario or a scenario file; print the summary and write DIR/summary.json and "
+        + "DIR/latency.hlog.", "run --branch <run-id> --at T --set key=value...: a what-if run from a recorded run's "
+        + "state at simulated time T."},
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT, Tlogsim.EXIT_SIGNAL}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {Tlogsim.ENV_DATA,
         Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_JDBC, Tlogsim.ENV_JDBC_USER, Tlogsim.ENV_CLUSTER_KEYS, Tlogsim.ENV_DEBUG})
@@ -46,9 +47,36 @@ final class RunCommand implements Callable<Integer> {
           + " seed and settings; it ends as it would have without the interruption.")
   String resume;
 
+  @Option(names = "--branch", paramLabel = "<run-id>",
+      description = "A what-if run: start from a completed run's state at --at T (its last checkpoint at or before T "
+          + "simulated on to T) with the settings --set changes (a flush policy and its settings, ...); settings that "
+          + "fix the components (sessions, devices, the script, ...) are refused. Journaled as a run of its own that "
+          + "names its parent and T (summary.json run.branchOf, run.branchAt).")
+  String branch;
+
+  @Option(names = "--at", paramLabel = "T",
+      description = "With --branch: the simulated time where the branch leaves its parent (seconds, or 500ms, 2m).")
+  String at;
+
   @Override
   public Integer call() throws Exception {
     JournalKind kind = JournalKind.parse(journal);
+    if (options.checkpointEverySimulated != null) { // refused before anything is run
+      new io.tlogsim.journal.CheckpointMarks(options.checkpointEverySimulated);
+    }
+    if (at != null && branch == null) throw new BadInputException("--at: only with --branch <run-id> (replay --at "
+        + "shows a run's state at T)");
+    if (branch != null) {
+      if (resume != null || cluster != null || scenario != null || options.seed != null || options.dryRun) {
+        throw new BadInputException("--branch: takes --at and --set only (not " + (resume != null ? "--resume"
+            : cluster != null ? "--cluster" : scenario != null ? "a scenario (" + scenario + ")" : options.seed != null
+            ? "--seed" : "--dry-run") + "); the parent's scenario and seed are in the journal");
+      }
+      if (kind == JournalKind.NONE) {
+        throw new BadInputException("--branch and --journal none: a branch starts from a journaled run (h2 or postgres)");
+      }
+      return new Runner(spec.commandLine()).branch(branch, at, options.overrides(), options, kind);
+    }
     if (resume != null) {
       if (cluster != null) throw new BadInputException("--resume and --cluster: a run is resumed here, from a journal");
       if (scenario != null) {

@@ -81,6 +81,11 @@ final class RunOptions {
   @Option(names = {"-q", "--quiet"}, description = "Print nothing but errors (and, with --json, the JSON).")
   boolean quiet;
 
+  @Option(names = "--checkpoint-every-simulated", paramLabel = "MARK", description = "Also take a checkpoint at "
+      + "each simulated-time mark: a percent of the run's simulated time (10%%), a simulated duration (30s), or off "
+      + "(default: tlogsim.journal.checkpoint-every-simulated, 10%%). replay --at and run --branch start from them.")
+  String checkpointEverySimulated;
+
   @Option(names = "--progress", paramLabel = "S", description = "When stderr is not a terminal, print a progress line "
       + "every S wall seconds (on a terminal a progress bar is shown anyway).")
   Double progressSeconds;

@@ -157,6 +157,10 @@ final class Runner {
       RunState state = store.resumable(runId);
       Checkpoint from = store.lastCheckpoint(runId, state);
       RunSpec spec = state.spec();
+      if (from == null && spec.provenance().get("branch") != null) { // its start is its parent's state, not t = 0
+        throw new BadInputException("run " + runId + " is a branch stopped before its first checkpoint: it cannot be"
+            + " resumed; branch again (" + spec.commandLine() + ")");
+      }
       Scenario scenario = spec.scenario(ScenarioKinds.all());
       int threads = options.threads != null ? options.threadsOrDefault() : spec.threads();
       RunControl control = new RunControl(spec.seed(), threads, new AtomicLong());
@@ -179,6 +183,68 @@ final class Runner {
       return execute(scenario, control, provenance, options, false, journal, new Resumed(state, dir, from));
     }
   }
+
+  /**
+   * {@code tlogsim run --branch <run-id> --at T --set key=value...}: a new run from the state of a completed run at T
+   * (its last checkpoint at or before T simulated on to T) with the changed settings ({@link BranchPoint}). Up to T it
+   * is its parent (its digest goes on from the digest of the parent's events up to T); journaled as a run of its own,
+   * whose provenance and summary.json ({@code run.branchOf}, {@code run.branchAt}) name its parent and T.
+   */
+  int branch(String parentId, String atText, Map<String, String> sets, RunOptions options, JournalKind journalKind)
+      throws IOException {
+    LoggerFactory.getILoggerFactory();
+    if (parentId.isBlank()) throw new BadInputException("--branch: the run id must not be empty (tlogsim runs lists them)");
+    if (atText == null) throw new BadInputException("--branch " + parentId + ": give --at T, where the branch leaves it");
+    long at = StateAt.parseAt("--at", atText);
+    JournalSettings js = JournalSettings.of(journalKind, options.dataDir());
+    if (JournalDatabase.prepare(js, false) == JournalDatabase.Found.ABSENT) {
+      throw new BadInputException("unknown run id '" + parentId + "': the " + js.describe() + " does not exist yet");
+    }
+    try (Journal journal = Journal.openForWriting(js)) {
+      RunState parent = StateAt.completed(journal, parentId, "run --branch");
+      StateAt.checkWithin("--at", parent, at);
+      RunSpec ps = parent.spec();
+      Scenario parentScenario = ps.scenario(ScenarioKinds.all());
+      Scenario scenario = BranchPoint.scenario(ps, parentScenario, sets);
+      int threads = options.threads != null ? options.threadsOrDefault() : ps.threads();
+      StateAt.Simulated atT = StateAt.simulate(journal, parent, at, true);
+      Checkpoint cut = StateAt.checkpointOf(atT);
+      BranchPoint.check(parentScenario, scenario, cut, sets, ps.seed(), threads);
+      Map<String, Object> branchOf = new LinkedHashMap<>();
+      branchOf.put("branchOf", parentId);
+      branchOf.put("branchAt", at / 1e9);
+      branchOf.put("branchPrefixDigest", atT.outcome().digestHex());
+      this.branchOf = branchOf;
+      OffsetDateTime started = OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS);
+      Path out = options.outDir();
+      Path runs = options.dataDir().resolve("runs");
+      if (out != null) {
+        checkOut(out, options.force);
+      } else {
+        checkWritable(runs, "--data " + options.dataDir());
+      }
+      Map<String, Object> provenance = provenance(scenario, options, started);
+      provenance.put("branch", branchOf);
+      Scenario described = new Scenario(scenario.name(), scenario.kind(), "branch of " + parentId + " at "
+          + Text.number(at / 1e9) + " s: " + scenario.description(), scenario.seed(), scenario.params(),
+          scenario.reference(), scenario.source(), scenario.origins(), scenario.seedOrigin(), scenario.overrides(),
+          scenario.droppedReference());
+      RunControl control = new RunControl(ps.seed(), threads, new AtomicLong()).resumingFrom(cut);
+      if (!options.quiet && !options.terse) {
+        PrintWriter human = options.json ? cl.getErr() : cl.getOut();
+        Text.paragraph("branch", "of " + parentId + " at " + Text.number(at / 1e9) + " simulated s (its state there: "
+            + (atT.from() == null ? "simulated from its start" : "its checkpoint at " + Text.number(
+            Math.round(atT.fromSeconds() * 1e6) / 1e6) + " s simulated on") + ", digest " + atT.outcome().digestHex()
+            + "), with " + String.join(", ", sets.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+            .toList())).forEach(human::println);
+        human.flush();
+      }
+      return execute(described, control, provenance, options, false, journal, new Fresh(out, runs, started, null));
+    }
+  }
+
+  /** A branch's run.branchOf, run.branchAt and run.branchPrefixDigest (null: not a branch). */
+  private Map<String, Object> branchOf;
 
   /** Where a run's results go: a fresh run's id and directory are made when it starts; a resumed run has both. */
   private sealed interface Target permits Fresh, Resumed {}
@@ -225,7 +291,8 @@ final class Runner {
       LiveSeries live = new LiveSeries(run.journaled == null && !onCluster); // a cluster run's facts come with it
       RunControl control = baseControl.withFacts(live);
       if (run.journaled != null) {
-        control = run.journaled.control(control);
+        control = options.checkpointEverySimulated == null ? run.journaled.control(control)
+            : run.journaled.control(control, new io.tlogsim.journal.CheckpointMarks(options.checkpointEverySimulated));
         guard.onStop("run " + run.runId + " stays in the journal; tlogsim run --resume " + run.runId
             + " continues it from its last checkpoint");
       }
@@ -269,6 +336,12 @@ final class Runner {
       Map<String, Object> summary = new LinkedHashMap<>(result.summary());
       if (run.journaled != null) {
         summary.put("journal", FactsTable.journalFigures(run.journaled.spec().trace(), run.journaled.factsKept()));
+      }
+      if (branchOf != null) { // a branch names its parent and where it left it
+        Map<String, Object> runSection = new LinkedHashMap<>();
+        if (summary.get("run") instanceof Map<?, ?> r) r.forEach((k, v) -> runSection.put(String.valueOf(k), v));
+        runSection.putAll(branchOf);
+        summary.put("run", runSection);
       }
       summary.put("provenance", provenance);
       if (run.journaled != null) {

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The copy-paste commands of README.md and docs/*.md still work: every {@code ./tlogsim run|params|scenarios} line of
  * their code blocks is given to the command line in-process ({@code run} with {@code --dry-run}: validated, nothing
  * run or written). Lines with placeholders ({@code <run-id>}, {@code ...}, a device profile not measured here) are
- * skipped; a synopsis line (options in brackets) too, and a block fenced {@code ```after-change}: what a guide's
+ * skipped, and so are --resume and --branch (they need a stored run); a synopsis line (options in brackets) too,
+ * and a block fenced {@code ```after-change}: what a guide's
  * reader sees once they made the change it describes (a new flush policy, a new kind).
  */
 class DocsCommandsTest {
@@ -51,7 +52,7 @@ class DocsCommandsTest {
       line = line.split("\\s{3,}|\\s#", 2)[0]; // a comment or a synopsis line's explanation
       if (line.contains("[") && !line.contains("'")) continue; // a synopsis, not a command
       if (line.contains("<") || line.contains("...") || line.contains("profile:") || line.contains("--resume")
-          || line.contains("--cluster") || line.matches(".*\\sdata/\\S+\\.conf\\b.*")) { // a file an earlier command makes
+          || line.contains("--branch") || line.contains("--cluster") || line.matches(".*\\sdata/\\S+\\.conf\\b.*")) { // a file an earlier command makes
         continue;
       }
       out.add(new String[] {md.getFileName() + ":" + (i + 1), line});

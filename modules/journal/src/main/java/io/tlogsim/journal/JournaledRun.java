@@ -106,20 +106,34 @@ public final class JournaledRun {
   }
 
   /**
-   * {@code base} with the run's journal: its facts written (and then handed to {@code base}'s sink), a checkpoint every
-   * tlogsim.journal.checkpoint-every of wall time (none while one is still being written), roll-backs recorded, and the
-   * checkpoint it goes on from.
+   * {@code base} with the run's journal: its facts written (and then handed to {@code base}'s sink), checkpoints (see
+   * {@link #policy}), roll-backs recorded, and the checkpoint it goes on from.
    */
   public RunControl control(RunControl base) {
+    return control(base, CheckpointMarks.configured());
+  }
+
+  /** As {@link #control(RunControl)}, with checkpoints at these simulated-time marks (run --checkpoint-every-simulated). */
+  public RunControl control(RunControl base, CheckpointMarks marks) {
     RunControl c = base.withFacts(batch -> {
       recorder.facts(batch);
       if (base.facts() != null) base.facts().accept(batch);
     }).withRollbacks(window -> {
       recorder.rolledBack(window);
       if (base.onRollback() != null) base.onRollback().accept(window);
-    }).withCheckpoints(recorder.policy(CheckpointPolicy.everyWallNanos(
-        journal.settings().checkpointEvery().toNanos())), recorder::checkpoint);
+    }).withCheckpoints(policy(marks), recorder::checkpoint);
     return from == null ? c : c.resumingFrom(from);
+  }
+
+  /**
+   * Every tlogsim.journal.checkpoint-every of wall time, unless one is still being written; and at each simulated-time
+   * mark, even then (a mark's checkpoint is what replay --at and run --branch start from; there are few of them).
+   */
+  private CheckpointPolicy policy(CheckpointMarks marks) {
+    CheckpointPolicy wall = recorder.policy(CheckpointPolicy.everyWallNanos(
+        journal.settings().checkpointEvery().toNanos()));
+    CheckpointPolicy atMarks = marks.policy(spec.endTimeNanos());
+    return atMarks == null ? wall : atMarks.or(wall);
   }
 
   /** The kernel's settings of the run: it stops at once, failed, when its journal cannot be written. */

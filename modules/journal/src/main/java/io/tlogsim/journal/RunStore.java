@@ -172,6 +172,37 @@ public final class RunStore {
   }
 
   /**
+   * The latest checkpoint of a run taken at or before simulated time {@code nanos} (its earliest pending event at or
+   * before it), or null when it has none that early (the state at {@code nanos} is then simulated from the start).
+   * Any checkpoint of a run is a state of its one history (deterministic), those before a resume or a roll-back too.
+   * Checkpoints are in the order of their simulated time, so a binary search reads a few of them, not every one.
+   */
+  public Checkpoint checkpointAtOrBefore(String runId, RunState state, long nanos) {
+    List<Long> seqs = state.checkpointSequenceNrs();
+    int lo = 0, hi = seqs.size() - 1;
+    Checkpoint best = null;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      Checkpoint c = checkpointAt(runId, seqs.get(mid));
+      if (c.simulatedNanos() <= nanos) {
+        best = c;
+        lo = mid + 1;
+      } else {
+        hi = mid - 1;
+      }
+    }
+    return best;
+  }
+
+  private Checkpoint checkpointAt(String runId, long sequenceNr) {
+    for (EventEnvelope env : events(runId, sequenceNr, sequenceNr)) {
+      if (env.event() instanceof RunEvent.CheckpointTaken c) return c.checkpoint();
+    }
+    throw new BadInputException("run " + runId + ": the journal has no checkpoint at sequence number " + sequenceNr
+        + " although the run's state says so; " + journal.settings().describe());
+  }
+
+  /**
    * A run as the journal holds it: what it is, how it ended, its facts (those asked for) and how many facts it has in
    * all (superseded ones not counted).
    */

@@ -8,9 +8,32 @@ package io.tlogsim.kernel;
 public interface CheckpointPolicy {
   boolean checkpointNow(long window, long simulatedNanos);
 
+  /** None (for a run that wants only its checkpoint at the stop, RunSettings.stoppingAt). */
+  CheckpointPolicy NEVER = (window, t) -> false;
+
   static CheckpointPolicy everyWindows(long k) {
     if (k <= 0) throw new IllegalArgumentException("checkpoint every k windows needs k > 0, got " + k);
     return (window, t) -> window % k == 0;
+  }
+
+  /**
+   * At the first window at or after each multiple of {@code markNanos} of simulated time (the window that reaches it:
+   * its earliest event is at or past the mark). A reader that wants the state at a simulated instant then restores the
+   * last such checkpoint and re-simulates at most about a mark's worth, whatever the wall speed of the run was.
+   */
+  static CheckpointPolicy everySimulatedNanos(long markNanos) {
+    if (markNanos <= 0) throw new IllegalArgumentException("checkpoint every mark needs a mark > 0, got " + markNanos);
+    long[] next = {markNanos};
+    return (window, t) -> {
+      if (t < next[0]) return false;
+      next[0] = (t / markNanos + 1) * markNanos;
+      return true;
+    };
+  }
+
+  /** When this policy or {@code other} says so (both are asked every window: a stateful one keeps count). */
+  default CheckpointPolicy or(CheckpointPolicy other) {
+    return (window, t) -> checkpointNow(window, t) | other.checkpointNow(window, t);
   }
 
   /** At the first window after each {@code wallNanos} of wall-clock time. */

@@ -134,6 +134,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   private int awaiting;
   private long reachedNanos;
   private boolean checkpointing;
+  private boolean stopCheckpointed; // the checkpoint at the stop (RunSettings.checkpointAtStop) is taken
   private ComponentState[] states;
   private final List<RecordedFact> facts = new ArrayList<>();
   private final List<Failed> failures = new ArrayList<>();
@@ -156,7 +157,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     this.settings = settings;
     this.outcome = outcome;
     this.n = topo.components();
-    this.stop = VirtualTime.plus(settings.endTime(), 1);
+    this.stop = VirtualTime.plus(settings.stopTime(), 1);
     actors = new ActorRef[n];
     promise = new Promise[n];
     batchesTo = new long[n];
@@ -361,13 +362,17 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       pending[i] = m;
       globalMin = Math.min(globalMin, m);
     }
-    if (globalMin >= stop) return finish();
+    // At the stop, with a checkpoint asked for there: one window more that handles nothing (every event left is at
+    // or after the stop) and only takes it, then the finish.
+    boolean atStop = globalMin >= stop;
+    if (atStop && (!settings.checkpointAtStop() || stopCheckpointed)) return finish();
     reachedNanos = globalMin;
-    if (settings.progress() != null) settings.progress().set(globalMin);
+    if (settings.progress() != null && !atStop) settings.progress().set(globalMin);
 
     solveEarliestOutputTimes();
-    boolean checkpoint = settings.checkpoints() != null && window != firstWindow
+    boolean checkpoint = atStop || settings.checkpoints() != null && window != firstWindow
         && settings.checkpoints().checkpointNow(window, globalMin);
+    stopCheckpointed |= atStop;
     long windowEnd = Math.min(stop, VirtualTime.plus(globalMin, settings.maxWindowNanos()));
     List<Integer> woken = new ArrayList<>();
     long[] horizon = new long[n];
@@ -381,7 +386,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       return fail(new SimulationException("no component can advance at t=" + globalMin + " ns: the promised input"
           + " delays form a cycle without delay"));
     }
-    windows++;
+    if (!atStop) windows++; // the stop's checkpoint window is not part of the run
     checkpointing = checkpoint;
     if (checkpoint) states = new ComponentState[n];
     messagesAtCut = messages;

@@ -107,6 +107,59 @@ class CheckpointTest {
   /** A relay's reminder to pass a batch on. */
   record Deliver(ComponentActor.Command msg) {}
 
+  /**
+   * A run stopped at T (components still seeing the run's end) with its checkpoint there: a consistent cut holding
+   * every event up to T and none after, whose digest so far is that of a run ending at T, and from which the run goes
+   * on to the uninterrupted run's digest; also when stopped from a mark's checkpoint before T. (The RAID toy: its
+   * digest does not depend on where windows end. The ring's does: withMaxWindow(7_000) gave another digest than the
+   * default, seed 7, end 300 us, found while writing this test and not looked into; a stop at T ends a window there.)
+   */
+  @Test
+  void aRunStoppedAtAnInstantCheckpointsItsStateThereAndGoesOnFromItToTheSameDigest() throws Exception {
+    long end = 300_000;
+    for (int threads : new int[] {1, 4}) {
+      Model m = raid();
+      RunOutcome whole = Simulation.run(m.topology(), m.models(), RunSettings.of(end, 7, threads));
+      List<Checkpoint> marks = new ArrayList<>();
+      Model marked = raid();
+      RunOutcome withMarks = Simulation.run(marked.topology(), marked.models(), RunSettings.of(end, 7, threads)
+          .withCheckpoints(CheckpointPolicy.everySimulatedNanos(50_000), marks::add));
+      assertEquals(whole.digestHex(), withMarks.digestHex(), "marks change nothing");
+      assertEquals(whole.windows(), withMarks.windows());
+      assertTrue(marks.size() >= 2, "marks " + marks);
+      for (int k = 1; k < marks.size(); k++) {
+        assertTrue(marks.get(k).simulatedNanos() / 50_000 > marks.get(k - 1).simulatedNanos() / 50_000,
+            "at most one checkpoint per mark: " + marks);
+      }
+      for (long at : new long[] {60_000, 150_000, 200_000}) {
+        Model upTo = raid();
+        RunOutcome endingAtT = Simulation.run(upTo.topology(), upTo.models(), RunSettings.of(at, 7, threads));
+        Checkpoint before = null;
+        for (Checkpoint c : marks) if (c.simulatedNanos() <= at) before = c;
+        for (Checkpoint from : before == null ? new Checkpoint[] {null} : new Checkpoint[] {null, throughCbor(before)}) {
+          List<Checkpoint> atT = new ArrayList<>();
+          Model stopped = raid();
+          RunSettings s = RunSettings.of(end, 7, threads).withCheckpoints(CheckpointPolicy.NEVER, atT::add)
+              .stoppingAt(at, true);
+          RunOutcome toT = Simulation.run(stopped.topology(), stopped.models(), from == null ? s
+              : s.resumingFrom(from));
+          assertEquals(endingAtT.digestHex(), toT.digestHex(), "the digest of the events up to " + at);
+          assertEquals(endingAtT.events(), toT.events());
+          assertEquals(1, atT.size());
+          Checkpoint cut = throughCbor(atT.get(0));
+          assertEquals(List.of(), cut.inconsistencies(stopped.topology()));
+          assertTrue(cut.simulatedNanos() > at, "nothing at or before T is left: " + cut.simulatedNanos());
+          Model again = raid();
+          RunOutcome rest = Simulation.run(again.topology(), again.models(), RunSettings.of(end, 7, threads)
+              .resumingFrom(cut));
+          assertEquals(whole.digestHex(), rest.digestHex(), "from the state at " + at + " on: the uninterrupted run");
+          assertEquals(whole.events(), rest.events());
+          assertEquals(Results.of(whole), Results.of(rest));
+        }
+      }
+    }
+  }
+
   @Test
   void aTransportThatDelaysAndReordersBatchesGivesTheSameDigest() throws Exception {
     Model direct = ring();

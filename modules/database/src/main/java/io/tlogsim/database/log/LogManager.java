@@ -83,6 +83,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   private final LogConfig cfg;
   private final FlushPolicy policy;
+  private boolean policyChanged; // restored from a checkpoint of another policy's run: started at its next event
   private final LogSpace space;
   private final DataFiles data; // null: no data file
   private final DataFileGrowth dataGrowth; // null: the data file does not grow
@@ -274,6 +275,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   @Override
   public void onEvent(Context ctx, Event ev) {
     this.ctx = ctx;
+    if (policyChanged) { // the new policy starts where the old one left the log (a timer the old one set still fires)
+      policyChanged = false;
+      policy.start(this);
+    }
     if (down) return; // a crashed server takes nothing: completions of lost writes, requests sent before the crash
     if (sessionsGone && ev.port() == LogProtocol.SESSIONS_PORT) return; // sent by sessions before the power loss
     writeIntervals.advance(ctx, ctx.now());
@@ -1183,7 +1188,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
             bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
             logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, logBackups, heldByGrowth ? 1 : 0,
             recovering ? 1 : 0, sessionsGone ? 1 : 0, crashStepSession, lostWritesUpTo, lostDataTagsBelow, hardenFor,
-            replicationSent, replicationBusy ? 1 : 0, replicationTimer},
+            replicationSent, replicationBusy ? 1 : 0, replicationTimer, policyChanged ? 1 : 0},
         fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
         ledger == null ? null : ledger.snapshot(), down, crashed,
         dataGrowth == null ? null : dataGrowth.snapshot(), queuedOf.clone(), queuedSince.clone());
@@ -1245,10 +1250,16 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     replicationSent = c[23];
     replicationBusy = c[24] != 0;
     replicationTimer = c[25];
+    policyChanged = c.length > 26 && c[26] != 0; // (a checkpoint of an older version has no such counter)
     queuedOf = s.queuedOf().clone();
     queuedSince = s.queuedSince().clone();
     for (int i = 0; i < s.files().length; i++) if (s.files()[i].length > 0) fileStats(i).setCounters(s.files()[i]);
-    policy.restore(s.policy());
+    Object own = policy.snapshot();
+    if (own == null ? s.policy() == null : s.policy() != null && own.getClass() == s.policy().getClass()) {
+      policy.restore(s.policy());
+    } else { // another policy's state: a branch of a run that changed its flush policy (run --branch)
+      policyChanged = true;
+    }
     space.restore(s.space());
     if (data != null) data.restore(s.data());
     writeIntervals.restore(s.writeIntervals());

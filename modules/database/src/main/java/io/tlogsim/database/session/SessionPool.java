@@ -656,6 +656,27 @@ public final class SessionPool implements SimComponent {
         nextArrival == null ? null : arrivalStats.clone(), host == null ? null : host.counts());
   }
 
+  /**
+   * How many of this pool's sessions are where, now: "step: state" in name order, or "done" once a session ended its
+   * script (the state of a run at an instant, replay --at). The states are the pool's own: thinking (a think time
+   * runs), in a statement or commit (on a core, or waiting for a core or for the log), waiting for a reply or a timer
+   * (a one-off step), rolled back, file logged.
+   */
+  public java.util.SortedMap<String, Integer> sessionsByState() {
+    java.util.SortedMap<String, Integer> out = new java.util.TreeMap<>();
+    for (int i = 0; i < count; i++) {
+      String where = step[i] >= steps.length ? "done" : steps[step[i]].name() + ": " + switch (sub[i]) {
+        case THOUGHT -> "thinking";
+        case ACTED -> "waiting for a reply or a timer";
+        case ROLLED_BACK -> "rolled back";
+        case FILE_LOGGED -> "file logged";
+        default -> "in a statement or commit";
+      };
+      out.merge(where, 1, Integer::sum);
+    }
+    return out;
+  }
+
   public record State(long[] rng, int[] step, byte[] sub, long[] done, int[] txn, long[] stepEnd, byte[] mode,
       long[] commitStart, long[] row, HostCpu.State cpu, int[] entered, int[] finished, long[] phaseStart,
       long[] phaseEnd, int closed, long[] counters,
