@@ -35,8 +35,7 @@ class SnapshotRoundTripTest {
       Map.entry("LogManager.ackDetails", "set by the build (withAckDetails)"),
       Map.entry("LogManager.hardenedBytes", "set and read within one completion"),
       Map.entry("HostCpu.lastCore", "set by a run and read at once after it"),
-      Map.entry("TransactionTable.rangeLongs", "the length of each session's row ranges, which the snapshot holds trimmed to it (rebuilt from them by restore)"),
-      Map.entry("RecoveryManager.legacy", "the former recovery protocol (pieces as events, for a log space that is not managed): no kind builds a recovery manager without the managed log space any more; to be retired (issue 20)")));
+      Map.entry("TransactionTable.rangeLongs", "the length of each session's row ranges, which the snapshot holds trimmed to it (rebuilt from them by restore)")));
 
   /** Queues kept in arrays, whose state is their rows up to a count (the count is state like any field). */
   static final Set<String> ROWS_ONLY = Set.of("BackupAgent.zeros", "BackupAgent.copies", "BackupAgent.dest",

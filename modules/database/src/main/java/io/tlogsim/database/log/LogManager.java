@@ -233,8 +233,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     return this;
   }
 
-  /** After the crash, the recovery manager at the end of {@code link} reads the log (if the log space says what). */
+  /** After the crash, the recovery manager at the end of {@code link} recovers the database (a managed log space). */
   public LogManager withRecoveryManager(int link) {
+    if (!managed) throw new SimulationException("log manager: recovery needs the managed log space (its VLFs, MinLSN)");
     recoveryLink = link;
     if (ledger == null && managed) ledger = new CrashLedger(sessions); // what a crash step leaves
     return this;
@@ -836,20 +837,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     }
     crashed = ledger.crash(now(), hardenedLsn, appendLsn, pendingCommits, pendingLazy, lazy.size());
     ctx.record(crashed.withoutSessions());
-    if (recoveryLink >= 0 && space instanceof ManagedLogSpace) {
+    if (recoveryLink >= 0) { // the server restarts at once and recovers (the sessions are gone)
       sessionsGone = true;
       restart(crashed.rolledForward());
       return;
-    }
-    LogSpace.RecoveryReads reads = recoveryLink < 0 ? null : space.recoveryReads(crashed.undoFromLsn(), hardenedLsn);
-    if (reads != null) { // a log space that only says what recovery reads
-      long at = now() + cfg.deviceLinkNanos();
-      ctx.send(recoveryLink, at, RecoveryProtocol.RECOVER, crashed.rolledForward(), crashed.rolledBack());
-      for (LogSpace.ReadPiece p : reads.headers()) send(at, RecoveryProtocol.HEADERS, p, recoveryLink);
-      for (LogSpace.ReadPiece p : reads.redo()) send(at, RecoveryProtocol.ANALYSIS, p, recoveryLink);
-      for (LogSpace.ReadPiece p : reads.redo()) send(at, RecoveryProtocol.REDO, p, recoveryLink);
-      for (LogSpace.ReadPiece p : reads.undo()) send(at, RecoveryProtocol.UNDO, p, recoveryLink);
-      ctx.send(recoveryLink, at, RecoveryProtocol.END, 0, 0);
     }
     ctx.crash();
     down = true;

@@ -140,18 +140,6 @@ public interface LogSpace {
    */
   boolean reserve(Host host, long logEnd);
 
-  /**
-   * What recovery reads after a crash with the log hardened up to {@code hardenedLsn} (REFERENCE.md 3): every VLF's
-   * header (start-up), the log from the last checkpoint (analysis, then redo), the log from {@code undoFromLsn} (undo;
-   * -1: nothing to undo). Null: this log has no such layout (recovery is not timed).
-   */
-  default RecoveryReads recoveryReads(long undoFromLsn, long hardenedLsn) {
-    return null;
-  }
-
-  /** The pieces recovery reads in each phase. */
-  record RecoveryReads(List<ReadPiece> headers, List<ReadPiece> redo, List<ReadPiece> undo) {}
-
   /** The log backup it asked its host for ({@link Host#backupLog}) is written. */
   default void onLogBackupDone(Host host) {}
 

@@ -657,21 +657,6 @@ public final class ManagedLogSpace implements LogSpace {
     return host.dataDevice() >= 0 ? host.dataBaseOffset() : 0;
   }
 
-  @Override
-  public RecoveryReads recoveryReads(long undoFromLsn, long hardenedLsn) {
-    List<ReadPiece> headers = new ArrayList<>();
-    for (LogLayout.LogFile f : layout.files()) { // start-up opens every VLF, in file order
-      for (Vlf v : f.vlfs()) {
-        long at = baseOf[f.id()] + v.offset();
-        headers.add(new ReadPiece(deviceOf[f.id()], f.id(), at, at, 0));
-      }
-    }
-    long start = layout.activeStartLsn();
-    long redoFrom = Math.max(start, Math.min(lastCheckpointLsn, hardenedLsn));
-    List<ReadPiece> undo = undoFromLsn < 0 ? List.of() : pieces(Math.max(start, undoFromLsn), hardenedLsn);
-    return new RecoveryReads(headers, pieces(redoFrom, hardenedLsn), undo);
-  }
-
   /** The active log in [from, to) as pieces, one per VLF, on its devices. */
   private List<ReadPiece> pieces(long from, long to) {
     List<ReadPiece> out = new ArrayList<>();

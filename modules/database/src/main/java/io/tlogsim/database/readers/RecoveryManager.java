@@ -84,10 +84,6 @@ public final class RecoveryManager implements SimComponent {
   private long boundaries;
   private final List<Recovery> recoveries = new ArrayList<>();
   private final List<BackupAgent.Message> errorLog = new ArrayList<>();
-  // the former protocol (pieces as events): collected into a plan at END
-  private List<List<ReadPiece>> legacy;
-  private long legacyForward;
-  private long legacyBack;
 
   /** @param deviceLinks links to the database's devices, by the device index the plan's pieces and pages use */
   public RecoveryManager(Config cfg, int[] deviceLinks, int replyLink, long linkNanos) {
@@ -106,27 +102,9 @@ public final class RecoveryManager implements SimComponent {
   public void onEvent(Context ctx, Event ev) {
     switch (ev.kind()) {
       case RecoveryProtocol.RECOVER -> {
-        if (plan != null || legacy != null) throw new SimulationException("recovery manager: already recovering");
-        if (ev.payload() instanceof RecoveryPlan p) {
-          crash = ctx.now();
-          begin(ctx, p);
-        } else { // the former protocol: the pieces follow as events
-          legacy = new ArrayList<>(List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
-          legacyForward = ev.a();
-          legacyBack = ev.b();
-          crash = ctx.now();
-        }
-      }
-      case RecoveryProtocol.HEADERS, RecoveryProtocol.ANALYSIS, RecoveryProtocol.REDO, RecoveryProtocol.UNDO ->
-          legacy.get(ev.kind() - RecoveryProtocol.HEADERS).add(new ReadPiece((int) ((ev.d() >>> 32) & 0xff),
-              (int) (ev.d() & 0xffff_ffffL), ev.a(), ev.b(), ev.c()));
-      case RecoveryProtocol.END -> {
-        List<RecoveryPlan.Loser> losers = new ArrayList<>();
-        if (legacyBack > 0) losers.add(new RecoveryPlan.Loser(-1, 0, 0, legacy.get(3), new long[0], new long[0], 0));
-        RecoveryPlan p = new RecoveryPlan(0, 0, 0, legacy.get(0), legacy.get(1), legacy.get(2), new long[0],
-            new long[0], 0, 0, 0, 8192, losers, legacyForward);
-        legacy = null;
-        begin(ctx, p);
+        if (plan != null) throw new SimulationException("recovery manager: already recovering");
+        crash = ctx.now();
+        begin(ctx, (RecoveryPlan) ev.payload());
       }
       case DeviceProtocol.DONE -> completed(ctx, ev.a(), ev.b());
       case RecoveryProtocol.HARDENED -> {
@@ -306,7 +284,7 @@ public final class RecoveryManager implements SimComponent {
       boundaries += reader.boundaries();
       phaseBytes[phase] = reader.total();
     }
-    long rolledBack = legacyBack > 0 ? legacyBack : plan.losers().size();
+    long rolledBack = plan.losers().size();
     switch (phase) {
       case 1 -> {
         // the estimate the server prints: what redo and undo have left to read, at the rate analysis read
@@ -336,7 +314,6 @@ public final class RecoveryManager implements SimComponent {
         plan.rolledForward(), rolledBack, headerReads, phaseBytes[1] + phaseBytes[2] + phaseBytes[3], boundaries,
         pagesRead, plan.redoPagesApplied(), clrs, phaseBytes[1], phaseBytes[2], phaseBytes[3]));
     plan = null;
-    legacyBack = 0;
     ctx.send(replyLink, now + linkNanos, RecoveryProtocol.DONE, now, 0);
   }
 
@@ -350,7 +327,7 @@ public final class RecoveryManager implements SimComponent {
   public Object snapshot() {
     return new State(plan, phase, phaseStart, crash, applyBusyUntil, timerSet, nextPage, pagesInFlight, loser, clrSent,
         rangeIndex, rangeDone, hardening, pagesRead, clrs, phaseNanos.clone(), phaseBytes.clone(), headerReads,
-        boundaries, reader.state(), List.copyOf(recoveries), List.copyOf(errorLog), legacy, legacyForward, legacyBack);
+        boundaries, reader.state(), List.copyOf(recoveries), List.copyOf(errorLog));
   }
 
   @Override
@@ -380,17 +357,13 @@ public final class RecoveryManager implements SimComponent {
     recoveries.addAll(s.recoveries());
     errorLog.clear();
     errorLog.addAll(s.errorLog());
-    legacy = s.legacy() == null ? null : new ArrayList<>(s.legacy().stream().map(l -> (List<ReadPiece>) new ArrayList<>(l))
-        .toList());
-    legacyForward = s.legacyForward();
-    legacyBack = s.legacyBack();
   }
 
   public record State(RecoveryPlan plan, int phase, long phaseStart, long crash, long applyBusyUntil, boolean timerSet,
       int nextPage, int pagesInFlight, int loser, long clrSent, int rangeIndex, long rangeDone, boolean hardening,
       long pagesRead, long clrs, long[] phaseNanos, long[] phaseBytes, long headerReads, long boundaries,
-      PieceReader.State reader, List<Recovery> recoveries, List<BackupAgent.Message> errorLog,
-      List<List<ReadPiece>> legacy, long legacyForward, long legacyBack) implements CborSerializable {}
+      PieceReader.State reader, List<Recovery> recoveries, List<BackupAgent.Message> errorLog)
+      implements CborSerializable {}
 
   @Override
   public Object results() {
