@@ -161,7 +161,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   // a restart after a crash (crash step or power loss), while the recovery manager recovers
   private boolean recovering;
   private boolean sessionsGone; // a power loss: nothing more comes from the sessions
-  private int crashStepSession = -1; // the session whose crash step waits for recovery (-1: none)
+  private int crashStepSession = -1; // the session whose crash or restore step waits for recovery (-1: none)
   private long lostWritesUpTo; // log writes numbered up to here were lost in a crash: their completions are ignored
   private long lostDataTagsBelow; // ... and data writes below this tag
   private long hardenFor = -1; // the recovery manager waits for the log hardened up to here (-1: no)
@@ -886,14 +886,37 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     if (ledger != null) ledger.restarted();
     ManagedLogSpace m = (ManagedLogSpace) space;
     m.crashed(hardenedLsn);
-    // the table's pages as its rows' splits left them (the data file tracks the pages it was loaded with)
-    double pageScale = data == null || dataGrowth == null ? 1
-        : Math.max(1, dataGrowth.pages() / (double) data.config().pages());
-    RecoveryPlan plan = RecoveryPlan.of(m, data, data == null ? -1 : data.config().device(), hardenedLsn,
-        rolledForward, pageScale);
+    recover(RecoveryPlan.of(m, data, data == null ? -1 : data.config().device(), hardenedLsn, rolledForward,
+        pageScale()));
+  }
+
+  /** The table's pages as its rows' splits left them (the data file tracks the pages it was loaded with). */
+  private double pageScale() {
+    return data == null || dataGrowth == null ? 1 : Math.max(1, dataGrowth.pages() / (double) data.config().pages());
+  }
+
+  /** The recovery manager carries the plan out; the database has the plan's losers open until it rolls them back. */
+  private void recover(RecoveryPlan plan) {
     activeTxns = plan.losers().size();
     recovering = true;
     ctx.send(recoveryLink, now() + cfg.deviceLinkNanos(), RecoveryProtocol.RECOVER, 0, 0, 0, 0, plan);
+  }
+
+  /**
+   * A restore WITH RECOVERY has replayed the log up to {@code endLsn} (REFERENCE.md 3): the recovery manager recovers
+   * it with the same phases as after a crash ({@link RecoveryPlan#ofRestore}), its compensation records written here;
+   * the restore step is done when the checkpoint that ends recovery is. The database the restore replaced is gone, so
+   * its open transactions are those of the backup's log: the plan's.
+   */
+  @Override
+  public void recoverRestored(int session, long endLsn, long analysisFromLsn) {
+    if (recoveryLink < 0) {
+      adminDone(session);
+      return;
+    }
+    crashStepSession = session;
+    recover(RecoveryPlan.ofRestore((ManagedLogSpace) space, data, data == null ? -1 : data.config().device(), endLsn,
+        analysisFromLsn, pageScale()));
   }
 
   /** The recovery manager waits for its compensation records: answered once they are hardened. */

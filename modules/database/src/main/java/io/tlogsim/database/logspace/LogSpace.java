@@ -98,6 +98,16 @@ public interface LogSpace {
       throw new UnsupportedOperationException("this log manager has no backup agent");
     }
 
+    /**
+     * A restore WITH RECOVERY has replayed the log up to {@code endLsn}: the database starts and recovers that log as
+     * after a crash (REFERENCE.md 3), analysis from the checkpoint record {@code analysisFromLsn} the backup holds, the
+     * undo of every transaction open at {@code endLsn}; then {@code session}'s step is done ({@link #adminDone}).
+     * Without a recovery manager it is done at once.
+     */
+    default void recoverRestored(int session, long endLsn, long analysisFromLsn) {
+      adminDone(session);
+    }
+
     /** The data file's device (the index the log manager uses; -1: no data file). */
     default int dataDevice() {
       return -1;

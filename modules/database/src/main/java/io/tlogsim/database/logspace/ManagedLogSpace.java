@@ -454,8 +454,8 @@ public final class ManagedLogSpace implements LogSpace {
       }
       case BACKUP_LOG -> backupLog(host, session);
       case BACKUP_DATABASE -> backupDatabase(host, session, st.mode() == Step.DIFFERENTIAL);
-      case RESTORE_DATABASE -> restoreDatabase(host, session);
-      case RESTORE_LOG -> restoreLog(host, session);
+      case RESTORE_DATABASE -> restoreDatabase(host, session, st.mode() == Step.WITH_RECOVERY);
+      case RESTORE_LOG -> restoreLog(host, session, st.mode() == Step.WITH_RECOVERY);
       case ADD_DATA_FILE -> addDataFile(host, session);
       case REMOVE_DATA_FILE -> removeDataFile(host, session);
       case SQLPERF -> {
@@ -501,6 +501,8 @@ public final class ManagedLogSpace implements LogSpace {
     chain.runningSession = session;
     chain.runningFrom = from;
     chain.runningTo = to;
+    // the last completed checkpoint's record is hardened, so it lies within what the backup reads (up to `to`)
+    chain.runningCheckpointLsn = checkpointRecordLsn;
   }
 
   /**
@@ -541,7 +543,7 @@ public final class ManagedLogSpace implements LogSpace {
    * RESTORE DATABASE (REFERENCE.md 1): creates the files the last full backup lists at the sizes it lists, the log files
    * zero-initialized always, the data file unless instant file initialization, then copies the backup's pages back.
    */
-  private boolean restoreDatabase(Host host, int session) {
+  private boolean restoreDatabase(Host host, int session, boolean recovery) {
     if (refusedWhileBusy(host)) return true;
     if (chain.fullFiles.isEmpty()) {
       messages.add(time(host) + "Msg 3201: there is no full backup of database '" + cfg.database() + "' to restore.");
@@ -558,6 +560,8 @@ public final class ManagedLogSpace implements LogSpace {
       }
     }
     running(RESTORE_DATABASE, session, 0, 0);
+    chain.recoverTo = recovery ? Math.max(0, chain.fullStartLsn) : -1; // the log the full backup holds ends there
+    chain.recoverFrom = chain.fullCheckpointLsn;
     host.restore(new RestorePlan(RESTORE_DATABASE, zeros, copies, 0, 0, 0, 0));
     return false;
   }
@@ -568,7 +572,7 @@ public final class ManagedLogSpace implements LogSpace {
    * backup did not list, is created and zeroed when the replay reaches its ADD FILE; the data pages its records
    * changed are read and written back.
    */
-  private boolean restoreLog(Host host, int session) {
+  private boolean restoreLog(Host host, int session, boolean recovery) {
     if (refusedWhileBusy(host)) return true;
     if (chain.logBackupFrom < 0) {
       messages.add(time(host) + "Msg 3201: there is no log backup of database '" + cfg.database() + "' to restore.");
@@ -598,6 +602,8 @@ public final class ManagedLogSpace implements LogSpace {
     long[] pages = host.dataPagesChanged(from, to);
     int device = dataDevice(host);
     running(RESTORE_LOG, session, from, to);
+    chain.recoverTo = recovery ? to : -1;
+    chain.recoverFrom = chain.logBackupCheckpointLsn;
     host.restore(new RestorePlan(RESTORE_LOG, zeros, copies, Math.max(0, device), DATA_FILE_ID, pages[0], pages[1]));
     return false;
   }
@@ -681,6 +687,7 @@ public final class ManagedLogSpace implements LogSpace {
         chain.history.backupCompleted(from);
         chain.logBackupFrom = from;
         chain.logBackupTo = to;
+        chain.logBackupCheckpointLsn = chain.runningCheckpointLsn;
         messages.add(time(host) + "BACKUP LOG: log backed up to LSN " + to + ", " + freed + " VLFs freed"
             + (freed > 0 ? "." : " (log_reuse_wait " + reuseWait() + ")."));
       }
@@ -690,6 +697,7 @@ public final class ManagedLogSpace implements LogSpace {
           if (!chain.chain) backupLsn = Math.max(backupLsn, from); // the log chain begins: log backups read from here
           chain.chain = true;
           chain.fullStartLsn = from;
+          chain.fullCheckpointLsn = chain.runningCheckpointLsn;
           chain.changedSinceFull = 0;
         }
         messages.add(time(host) + (type == BACKUP_FULL ? "BACKUP DATABASE" : "BACKUP DATABASE WITH DIFFERENTIAL")
@@ -703,6 +711,15 @@ public final class ManagedLogSpace implements LogSpace {
     int session = chain.runningSession;
     chain.running = -1;
     chain.runningSession = -1;
+    long recoverTo = chain.recoverTo;
+    chain.recoverTo = -1;
+    if (recoverTo >= 0 && (type == RESTORE_DATABASE || type == RESTORE_LOG)) {
+      // WITH RECOVERY (REFERENCE.md 3): the replay was the restore's redo; the database now starts and recovers the
+      // restored log like a crashed one, undoing what was open at its end; the step is done when that is
+      messages.add(time(host) + "WITH RECOVERY: the database recovers the log restored up to LSN " + recoverTo + ".");
+      host.recoverRestored(session, recoverTo, chain.recoverFrom);
+      return;
+    }
     host.adminDone(session);
   }
 

@@ -27,7 +27,8 @@ import java.util.Locale;
  *       has hardened every compensation record ({@link RecoveryProtocol#HARDEN}).</li>
  * </ol>
  * Then it tells the log manager ({@link RecoveryProtocol#DONE}), which takes the checkpoint that ends recovery. The
- * error log shows it all in virtual time.
+ * error log shows it all in virtual time. The same phases end a restore WITH RECOVERY ({@link RecoveryPlan#ofRestore}:
+ * the plan's redo is empty there, the restore's replay having rolled the log forward).
  */
 public final class RecoveryManager implements SimComponent {
   static final int TIMER_PHASE = 85;
@@ -48,13 +49,28 @@ public final class RecoveryManager implements SimComponent {
     }
   }
 
-  /** One recovery: when the crash was, each phase's time, and what it read and wrote. */
+  /**
+   * One recovery: when the crash was (or the restore's recovery began), each phase's time, and what it read and
+   * wrote; {@code afterRestore}: the recovery that ended a restore WITH RECOVERY.
+   */
   public record Recovery(long crashNanos, long startDelayNanos, long analysisNanos, long redoNanos, long undoNanos,
       long rolledForward, long rolledBack, long headerReads, long bytesRead, long boundaries, long pagesRead,
-      long pagesApplied, long compensationRecords, long analysisBytes, long redoBytes, long undoBytes)
-      implements CborSerializable {}
+      long pagesApplied, long compensationRecords, long analysisBytes, long redoBytes, long undoBytes,
+      boolean afterRestore) implements CborSerializable {}
 
-  public record Stats(List<Recovery> recoveries, List<BackupAgent.Message> errorLog) implements CborSerializable {}
+  public record Stats(List<Recovery> recoveries, List<BackupAgent.Message> errorLog) implements CborSerializable {
+    /** The first recovery after a crash (null: none). */
+    public Recovery firstAfterCrash() {
+      for (Recovery r : recoveries) if (!r.afterRestore()) return r;
+      return null;
+    }
+
+    /** The first recovery that ended a restore WITH RECOVERY (null: none). */
+    public Recovery firstAfterRestore() {
+      for (Recovery r : recoveries) if (r.afterRestore()) return r;
+      return null;
+    }
+  }
 
   private final Config cfg;
   private final int[] deviceLinks;
@@ -312,7 +328,11 @@ public final class RecoveryManager implements SimComponent {
         phaseNanos[2] / 1_000_000, phaseNanos[3] / 1_000_000)));
     recoveries.add(new Recovery(crash, phaseNanos[0], phaseNanos[1], phaseNanos[2], phaseNanos[3],
         plan.rolledForward(), rolledBack, headerReads, phaseBytes[1] + phaseBytes[2] + phaseBytes[3], boundaries,
-        pagesRead, plan.redoPagesApplied(), clrs, phaseBytes[1], phaseBytes[2], phaseBytes[3]));
+        pagesRead, plan.redoPagesApplied(), clrs, phaseBytes[1], phaseBytes[2], phaseBytes[3], plan.afterRestore()));
+    if (plan.afterRestore()) {
+      errorLog.add(new BackupAgent.Message(now, "Restore is complete on database 'db'. The database is now"
+          + " available."));
+    }
     plan = null;
     ctx.send(replyLink, now + linkNanos, RecoveryProtocol.DONE, now, 0);
   }

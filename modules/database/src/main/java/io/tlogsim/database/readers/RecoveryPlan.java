@@ -27,11 +27,20 @@ import java.util.List;
  * @param dataDevice the data file's device (the index the pieces use for devices)
  * @param losers the transactions without a commit in the hardened log, rolled back newest first
  * @param rolledForward transactions with a commit in the redo range
+ * @param afterRestore the recovery that ends a restore WITH RECOVERY (not a crash's)
  */
 public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFromLsn, List<ReadPiece> headers,
     List<ReadPiece> analysis, List<ReadPiece> redo, long[] redoPages, long[] redoPageNeededAt, long redoPagesApplied,
-    int dataDevice, int dataFileId, int pageBytes, List<Loser> losers, long rolledForward)
+    int dataDevice, int dataFileId, int pageBytes, List<Loser> losers, long rolledForward, boolean afterRestore)
     implements CborSerializable {
+
+  /** A crash's recovery. */
+  public RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFromLsn, List<ReadPiece> headers,
+      List<ReadPiece> analysis, List<ReadPiece> redo, long[] redoPages, long[] redoPageNeededAt, long redoPagesApplied,
+      int dataDevice, int dataFileId, int pageBytes, List<Loser> losers, long rolledForward) {
+    this(hardenedLsn, analysisFromLsn, redoFromLsn, headers, analysis, redo, redoPages, redoPageNeededAt,
+        redoPagesApplied, dataDevice, dataFileId, pageBytes, losers, rolledForward, false);
+  }
 
   /**
    * A transaction to roll back: its log read backward from its last record to its first, each change compensated
@@ -73,15 +82,37 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
    */
   public static RecoveryPlan of(ManagedLogSpace space, DataFiles data, int dataDevice, long hardenedLsn,
       long rolledForward, double pageScale) {
-    long analysisFrom = space.analysisFromLsn(hardenedLsn);
-    long redoFrom = space.redoFromLsn(hardenedLsn);
+    return of(space, data, dataDevice, hardenedLsn, space.analysisFromLsn(hardenedLsn), space.redoFromLsn(hardenedLsn),
+        rolledForward, pageScale, false);
+  }
+
+  /**
+   * The recovery that ends a restore WITH RECOVERY (REFERENCE.md 3): the database starts on the log restored up to
+   * {@code endLsn} and recovers it as after a crash: start-up reads every VLF's header, analysis reads from the
+   * checkpoint record the backup holds ({@code checkpointLsn}) to the end, undo rolls back every transaction open at
+   * the end, backward, with its compensation records. Redo has nothing left: the restore's replay (RESTORE LOG's pass
+   * over the pages its records changed) was the roll-forward, so it is not counted twice. The transactions are those
+   * the backup's log holds: a restore replaces the database, so what ran after the backup is not there.
+   */
+  public static RecoveryPlan ofRestore(ManagedLogSpace space, DataFiles data, int dataDevice, long endLsn,
+      long checkpointLsn, double pageScale) {
+    long analysisFrom = Math.min(endLsn, Math.max(space.activeStartLsn(), checkpointLsn));
+    return of(space, data, dataDevice, endLsn, analysisFrom, endLsn, 0, pageScale, true);
+  }
+
+  private static RecoveryPlan of(ManagedLogSpace space, DataFiles data, int dataDevice, long hardenedLsn,
+      long analysisFrom, long redoFrom, long rolledForward, double pageScale, boolean afterRestore) {
     long[] pageOffsets = new long[0];
     long[] neededAt = new long[0];
     long applied = 0;
     int fileId = 0;
     int pageBytes = 8192;
     boolean[] inRedo = null;
-    if (data != null) {
+    if (data != null && afterRestore) { // no redo: every page is still to be read by undo
+      fileId = data.config().fileId();
+      pageBytes = data.config().pageBytes();
+      inRedo = new boolean[data.config().pages()];
+    } else if (data != null) {
       long[][] at = new long[1][];
       // the dirty page table analysis rebuilds: pages changed since the checkpoint began (it wrote those dirty before)
       int[] pages = data.redoPages(analysisFrom, hardenedLsn, at);
@@ -130,7 +161,7 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
     }
     return new RecoveryPlan(hardenedLsn, analysisFrom, redoFrom, space.headerPieces(),
         space.readPieces(analysisFrom, hardenedLsn), space.readPieces(redoFrom, hardenedLsn), pageOffsets, neededAt,
-        applied, dataDevice, fileId, pageBytes, losers, rolledForward);
+        applied, dataDevice, fileId, pageBytes, losers, rolledForward, afterRestore);
   }
 
   /** The device offsets of {@code pages}, each standing for {@code scale} of the table's pages (the file spread). */

@@ -126,6 +126,38 @@ class OneDatabaseTest {
   }
 
   @Test
+  void restoreWithRecoveryUndoesATransactionOpenAtTheEndOfTheRestoredLogWithCompensationRecords() {
+    // the checkpoint hardens the update's records: the log backup holds all of them
+    String before = "{ step = backup-database }," + LOAD + ",{ " + UPDATE + ", commit = false, name = open },"
+        + "{ step = checkpoint },{ step = backup-log },{ step = restore-database, recovery = false }";
+    Map<String, Object> recovered = stairway(before + ",{ step = restore-log, recovery = true }",
+        "fullBackupTaken", "false");
+    Map<String, Object> restoring = stairway(before + ",{ step = restore-log, recovery = false }",
+        "fullBackupTaken", "false");
+    assertEquals(1.0, num(recovered, "restore.recovery.rolledBack"), "the update open at the log backup's end");
+    assertEquals(20000.0, num(recovered, "restore.recovery.compensationRecords"), "one per change, as after a crash");
+    assertTrue(num(recovered, "restore.recovery.undoBytes") >= 20000 * 135, "undo reads the update's log back");
+    assertTrue(num(recovered, "restore.recovery.undoSeconds") > 0);
+    assertTrue(num(recovered, "restore.recovery.pagesRead") > 0, "undo reads the pages it changes back");
+    assertEquals(0.0, num(recovered, "restore.recovery.redoBytes"), "the replay was the redo");
+    assertFalse(recovered.containsKey("recovery"), "no crash");
+    double more = num(recovered, "log.recordBytes") - num(restoring, "log.recordBytes");
+    assertTrue(more >= 20000 * 85 && more < 20000 * 85 + 10_000, "the compensation records: " + more + " B");
+    assertFalse(at(restoring, "restore") instanceof Map<?, ?> m && m.containsKey("recovery"),
+        "WITH NORECOVERY: the database stays restoring, nothing is undone");
+    // the step ends when recovery has: its phase is longer by the recovery's time
+    assertTrue(phaseSeconds(recovered, "restore-log") >= phaseSeconds(restoring, "restore-log")
+        + num(recovered, "restore.recovery.seconds") - 0.01);
+  }
+
+  static double phaseSeconds(Map<String, Object> s, String name) {
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> phases = (List<Map<String, Object>>) at(s, "phases");
+    for (Map<String, Object> p : phases) if (name.equals(p.get("name"))) return ((Number) p.get("seconds")).doubleValue();
+    throw new AssertionError("no phase " + name + " in " + phases);
+  }
+
+  @Test
   void msdbWritesOneRowPerFileAndEachCostsMoreTheMoreRowsItHoldsUnlessTraceFlag3001() {
     String script = "{ step = add-data-file, files = 400, recordBytes = 42808 },"
         + "{ step = remove-data-file, files = 400, recordBytes = 42808 },{ step = backup-log },"
