@@ -187,6 +187,16 @@ class OneDatabaseTest {
   }
 
   @Test
+  void a9002WithAnOpenTransactionComesWhenTheLogIsFullNotWhileBuffersAreCountedTwice() {
+    Map<String, Object> s = ScenarioRuns.run("log-full-9002-open-transaction");
+    assertEquals(1.0, num(s, "log.fullErrors"));
+    // the log, its buffers not yet written and the reservations fill the 32 MB; what SQLPERF saw at its peak lacks
+    // only the buffers (a few MB). Counting the buffers' reservations twice made it 77.6%.
+    double peak = num(s, "logspace[0].peakUsedPercent");
+    assertTrue(peak > 90 && peak <= 100, "peak " + peak + "%");
+  }
+
+  @Test
   void aReservationMakesTheLogGrowSoNoSpaceUsedExceedsAHundredPercent() {
     for (String name : List.of("log-full-9002-open-transaction", "two-log-files", "log-reservation")) {
       Map<String, Object> s = ScenarioRuns.run(name);
