@@ -133,6 +133,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long checkpointTimer = -1;
   private long sampleTimer = -1;
   private boolean[] failedTxn; // by session: its transaction failed with 9002 (managed log space only)
+  private int[] rollback; // by session: ROLLING_BACK after a 9002, | FAILED_OWED: its FAILED reply waits for the end
   private CrashLedger ledger; // what a crash would leave (null: the run has no crash)
   private boolean down; // crashed: every later event is ignored
   private LogCrash crashed;
@@ -199,6 +200,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     this.managed = space.tracksTransactions();
     this.sampleNanos = space.sampleIntervalNanos();
     this.failedTxn = managed ? new boolean[sessions] : null;
+    this.rollback = new int[sessions];
     this.queuedOf = new int[sessions];
     this.queuedSince = new long[sessions];
     DataConfig dc = data == null ? null : data.config();
@@ -293,13 +295,14 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       case BackupProtocol.DONE -> space.onLogBackupDone(this);
       case RecoveryProtocol.COMPENSATE -> offer(LogProtocol.RECORDS, LogProtocol.recordsA((int) ev.a(),
           LogProtocol.FLAG_COMPENSATION), ev.b(), ev.c(), ev.d());
-      case RecoveryProtocol.UNDONE -> offer(LogProtocol.ABORT, ev.a(), 0, 0, 0);
+      case RecoveryProtocol.UNDONE -> offer(LogProtocol.ABORT, ev.a(), rollback[(int) ev.a()] != 0 ? 1 : 0, 0, 0);
       case RecoveryProtocol.HARDEN -> {
         hardenFor = appendLsn;
         flushTo(appendLsn);
         answerHarden();
       }
       case RecoveryProtocol.DONE -> { // recovered: the checkpoint that ends recovery, then the database is online
+        if (ev.b() == RecoveryPlan.ROLLBACK) break; // a rollback: its end record is logged (UNDONE), nothing more
         recovering = false;
         offer(LogProtocol.CHECKPOINT, RECOVERY_CHECKPOINT, 0, 0, 0);
         admitPending();
@@ -374,6 +377,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       if ((kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) && droppedAfterFailure(kind, a)) return true;
       if (admitting(kind, a, b, c, d)) return true;
       if (!space.full()) return false;
+      if (rollbackWrite(kind, a, b)) return true;
       fail(kind, a); // error 9002: the statement fails, the run goes on
       return true;
     }
@@ -388,6 +392,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     int session = LogProtocol.session(a);
     if (!failedTxn[session]) return false;
     long flags = LogProtocol.flags(a);
+    if ((flags & LogProtocol.FLAG_COMPENSATION) != 0 && rollback[session] != 0) return false; // its rollback's
     if (kind == LogProtocol.RECORDS && (flags & LogProtocol.FLAG_BEGIN) != 0) {
       failedTxn[session] = false;
       return false;
@@ -395,7 +400,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     if (kind == LogProtocol.COMMIT) {
       failedTxn[session] = false;
       activeTxns--;
-      if ((flags & LogProtocol.FLAG_WAITS) != 0) {
+      if ((flags & LogProtocol.FLAG_WAITS) != 0 && rollback[session] != 0) {
+        rollback[session] |= FAILED_OWED; // told when its rollback is done
+      } else if ((flags & LogProtocol.FLAG_WAITS) != 0) {
         replyStatement(session, LogProtocol.FAILED);
       } else if (ledger != null) {
         ledger.failedUnwaited(session);
@@ -404,18 +411,64 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     return true;
   }
 
-  /** The log is full: the request that asked for space fails (9002); its transaction is rolled back. */
+  /**
+   * A rollback's own write (a compensation record, its end record) that a full log refused: the reservation is what
+   * should have made room, but the model reserves in log blocks' worth (60 KB) only for what it has logged, so a small
+   * transaction's rollback in a log with no room at all (9002 due to LOG_BACKUP) cannot place its records. They are
+   * not logged (the space says so in its messages); the rollback ends as it would. False: not a rollback's.
+   */
+  private boolean rollbackWrite(int kind, long a, long b) {
+    int session = kind == LogProtocol.ABORT ? (int) a : LogProtocol.session(a);
+    boolean compensation = kind == LogProtocol.RECORDS && (LogProtocol.flags(a) & LogProtocol.FLAG_COMPENSATION) != 0;
+    if (session < 0 || session >= rollback.length || rollback[session] == 0) return false;
+    if (!(compensation || kind == LogProtocol.ABORT && b == 1)) return false;
+    spaceWaiting = false;
+    if (space instanceof ManagedLogSpace m) m.rollbackNotLogged(this, session, compensation ? 1 : 0);
+    if (kind == LogProtocol.ABORT) rolledBackAfterFull(session);
+    return true;
+  }
+
+  /** The rollback after a 9002 is done: its end record is logged; a commit that waited is told it failed. */
+  private void rolledBackAfterFull(int session) {
+    space.rolledBack(session);
+    if ((rollback[session] & FAILED_OWED) != 0) replyStatement(session, LogProtocol.FAILED);
+    rollback[session] = 0;
+  }
+
+  /**
+   * The log is full: the request that asked for space fails (9002); its transaction is rolled back. With a recovery
+   * manager, as SQL Server rolls back (REFERENCE.md 1, 3): the transaction's log read backward, a compensation record
+   * per change written through this log manager into the space its reservation holds, then its end record; a commit
+   * that waits is told FAILED only then. Without one, at once.
+   */
   private void fail(int kind, long a) {
     spaceWaiting = false; // the next request asks again (a truncation may have freed space by then)
+    if ((kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) && rollback[LogProtocol.session(a)] != 0) {
+      // the rollback itself (its compensation or end records, or what its session sends meanwhile) waits for space:
+      // its reservation should have made room; it goes on once the log has some
+      throw new SimulationException("log manager: the rollback of session " + LogProtocol.session(a)
+          + "'s transaction after 9002 found no log space (its reservation did not cover it): request " + kind
+          + " flags " + LogProtocol.flags(a) + " at " + now() + ", " + space.sampleFact());
+    }
     switch (kind) {
       case LogProtocol.RECORDS, LogProtocol.COMMIT -> {
         int session = LogProtocol.session(a);
-        space.failed(this, session);
+        boolean undo = recoveryLink >= 0 && space instanceof ManagedLogSpace;
+        if (undo) {
+          space.failing(this, session);
+          rollback[session] = ROLLING_BACK;
+          ctx.send(recoveryLink, now() + cfg.deviceLinkNanos(), RecoveryProtocol.RECOVER, 0, 0, 0, 0,
+              RecoveryPlan.ofRollback((ManagedLogSpace) space, session));
+        } else {
+          space.failed(this, session);
+        }
         if (ledger != null) ledger.rolledBack(session);
         if (!pendingBegun && (LogProtocol.flags(a) & LogProtocol.FLAG_BEGIN) != 0) activeTxns++; // counted as begun
         if (kind == LogProtocol.COMMIT) {
           activeTxns--;
-          if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0) {
+          if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0 && undo) {
+            rollback[session] |= FAILED_OWED;
+          } else if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0) {
             replyStatement(session, LogProtocol.FAILED);
           } else if (ledger != null) {
             ledger.failedUnwaited(session);
@@ -490,6 +543,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       }
       case LogProtocol.ABORT -> { // recovery rolled the session's transaction back: its end record
         if (append(Math.max(1, cfg.beginRecordBytes()), 1) != 0) return false;
+        if (b == 1) { // the rollback after a 9002: the transaction was already counted as ended
+          rolledBackAfterFull((int) a);
+          return true;
+        }
         space.rolledBack((int) a);
         if (ledger != null) ledger.rolledBack((int) a);
         activeTxns = Math.max(0, activeTxns - 1);
@@ -784,6 +841,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     }
     startCheckpointIfHardened();
   }
+
+  /** {@link #rollback}'s flags. */
+  static final int ROLLING_BACK = 1, FAILED_OWED = 2;
 
   /** The checkpoint that ends recovery (its requester). */
   static final long RECOVERY_CHECKPOINT = -2;
@@ -1200,7 +1260,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
             replicationSent, replicationBusy ? 1 : 0, replicationTimer},
         fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
         ledger == null ? null : ledger.snapshot(), down, crashed,
-        dataGrowth == null ? null : dataGrowth.snapshot(), queuedOf.clone(), queuedSince.clone());
+        dataGrowth == null ? null : dataGrowth.snapshot(), queuedOf.clone(), queuedSince.clone(), rollback.clone());
   }
 
   @Override
@@ -1261,6 +1321,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     replicationTimer = c[25];
     queuedOf = s.queuedOf().clone();
     queuedSince = s.queuedSince().clone();
+    rollback = s.rollback().clone();
     for (int i = 0; i < s.files().length; i++) if (s.files()[i].length > 0) fileStats(i).setCounters(s.files()[i]);
     policy.restore(s.policy());
     space.restore(s.space());
@@ -1283,5 +1344,5 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       Object space,
       @io.tlogsim.kernel.Typed
       Object data, WriteIntervals.State writeIntervals, CrashLedger.State ledger, boolean down, LogCrash crash,
-      long[] dataGrowth, int[] queuedOf, long[] queuedSince) implements CborSerializable {}
+      long[] dataGrowth, int[] queuedOf, long[] queuedSince, int[] rollback) implements CborSerializable {}
 }

@@ -209,6 +209,14 @@ public interface LogSpace {
   /** Session {@code session}'s transaction fails with 9002 (counted, its message kept). */
   default void failed(Host host, int session) {}
 
+  /**
+   * The same 9002, but the transaction is rolled back as SQL Server does it, by the recovery manager's undo: it keeps
+   * its reservation, which its compensation records use, until {@link #rolledBack}.
+   */
+  default void failing(Host host, int session) {
+    failed(host, session);
+  }
+
   /** Recovery rolled the session's transaction back: its end record is logged, its reservation released. */
   default void rolledBack(int session) {
     end(session);

@@ -19,7 +19,7 @@ public final class RecoveryProtocol {
 
   /** Recover: the payload is the {@link RecoveryPlan}. (71 to 75 were the former protocol's pieces: not reused.) */
   public static final int RECOVER = 70;
-  /** Recovered: a = when recovery ended (ns). */
+  /** Recovered: a = when recovery ended (ns), b = the plan's purpose (RecoveryPlan.CRASH, RESTORE, ROLLBACK). */
   public static final int DONE = 76;
   /**
    * Compensation records undo writes: a = the session whose transaction it rolls back, b = bytes each, c = the first

@@ -208,7 +208,8 @@ public final class CommitPathModel {
     boolean read = s.readers() != null; // the log manager talks to readers of its log
     boolean backs = read && s.readers().agent() != null;
     boolean recovers = read && s.readers().recovery() != null
-        && (s.crashNanos() > 0 || s.script().has(Step.Type.CRASH) || restoresWithRecovery(s.script()));
+        && (s.crashNanos() > 0 || s.script().has(Step.Type.CRASH) || restoresWithRecovery(s.script())
+            || s.logSpace() != null); // a managed log may fill: a statement's rollback after 9002 is an undo
     boolean history = backs && s.readers().msdb() != null;
     boolean replicates = read && s.readers().replication() != null;
     int lm = read

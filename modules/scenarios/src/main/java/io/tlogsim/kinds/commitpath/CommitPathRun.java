@@ -167,6 +167,7 @@ public final class CommitPathRun {
       }
     }
     if (crash == null && recovery(o) != null) summary.recovery(recovery(o)); // a crash step
+    if (recoveries(o) != null && !recoveries(o).rollbacks().isEmpty()) summary.rollbacks(recoveries(o).rollbacks());
     if (crash == null && recovery(o) == null && o.model().recoveryManager() >= 0
         && o.model().spec().script().has(io.tlogsim.database.script.Step.Type.CRASH)) {
       summary.recoveryNotFinished(); // the run ended before recovery did

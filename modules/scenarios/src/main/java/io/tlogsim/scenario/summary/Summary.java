@@ -483,7 +483,7 @@ public final class Summary {
    * the data pages redo read and redid, the compensation records undo wrote, and how many recoveries.
    */
   public Summary recovery(RecoveryManager.Stats rm) {
-    long crashes = rm.recoveries().stream().filter(r -> !r.afterRestore()).count();
+    long crashes = rm.recoveries().stream().filter(r -> r.purpose() == io.tlogsim.database.readers.RecoveryPlan.CRASH).count();
     map.put("recovery", recoveryMap(rm.firstAfterCrash(), crashes));
     return this;
   }
@@ -510,6 +510,28 @@ public final class Summary {
     rec.put("count", count);
     rec.put("finished", true);
     return rec;
+  }
+
+  /**
+   * {@code rollbacks}: the statements rolled back after error 9002, each an undo by the recovery manager (its log read
+   * backward, its compensation records written): how many, their time in all and the longest, what they read and wrote.
+   */
+  public Summary rollbacks(List<RecoveryManager.Recovery> rollbacks) {
+    Map<String, Object> rb = new LinkedHashMap<>();
+    long nanos = 0, max = 0, bytes = 0, clrs = 0;
+    for (RecoveryManager.Recovery r : rollbacks) {
+      nanos += r.undoNanos();
+      max = Math.max(max, r.undoNanos());
+      bytes += r.undoBytes();
+      clrs += r.compensationRecords();
+    }
+    rb.put("count", rollbacks.size());
+    rb.put("seconds", round(nanos / 1e9, 3));
+    rb.put("maxSeconds", round(max / 1e9, 3));
+    rb.put("logBytesRead", bytes);
+    rb.put("compensationRecords", clrs);
+    map.put("rollbacks", rb);
+    return this;
   }
 
   /** {@code recovery.finished = false}: a crash step's recovery had not ended when the run did. */
