@@ -444,8 +444,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private void fail(int kind, long a) {
     spaceWaiting = false; // the next request asks again (a truncation may have freed space by then)
     if ((kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) && rollback[LogProtocol.session(a)] != 0) {
-      // the rollback itself (its compensation or end records, or what its session sends meanwhile) waits for space:
-      // its reservation should have made room; it goes on once the log has some
+      // a request of a session whose rollback is under way (its own writes are rollbackWrite's): a session waits for
+      // its FAILED, so none should come; a new transaction begun meanwhile (a commit that did not wait) is not modelled
       throw new SimulationException("log manager: the rollback of session " + LogProtocol.session(a)
           + "'s transaction after 9002 found no log space (its reservation did not cover it): request " + kind
           + " flags " + LogProtocol.flags(a) + " at " + now() + ", " + space.sampleFact());
@@ -942,6 +942,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     pendingDone = 0;
     spaceWaiting = false;
     lostWritesUpTo = writeTag;
+    java.util.Arrays.fill(rollback, 0); // a rollback under way is recovery's now: its transaction is a loser
     if (data != null) lostDataTagsBelow = data.crashed();
     if (ledger != null) ledger.restarted();
     ManagedLogSpace m = (ManagedLogSpace) space;

@@ -130,6 +130,7 @@ public final class RecoveryManager implements SimComponent {
       case RecoveryProtocol.RECOVER -> {
         RecoveryPlan p = (RecoveryPlan) ev.payload();
         if (plan != null && p.purpose() != RecoveryPlan.ROLLBACK) {
+          // a crash while a rollback after 9002 is under way is not modelled (its reads would still come back here)
           throw new SimulationException("recovery manager: a recovery, but one is under way");
         }
         if (plan != null) { // rollbacks one after the other (assumption: one undo at a time)
