@@ -134,6 +134,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long checkpointTimer = -1;
   private long sampleTimer = -1;
   private boolean[] failedTxn; // by session: its transaction failed with 9002 (managed log space only)
+  private int[] rollback; // by session: ROLLING_BACK after a 9002, | FAILED_OWED: its FAILED reply waits for the end
   private CrashLedger ledger; // what a crash would leave (null: the run has no crash)
   private boolean down; // crashed: every later event is ignored
   private LogCrash crashed;
@@ -162,7 +163,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   // a restart after a crash (crash step or power loss), while the recovery manager recovers
   private boolean recovering;
   private boolean sessionsGone; // a power loss: nothing more comes from the sessions
-  private int crashStepSession = -1; // the session whose crash step waits for recovery (-1: none)
+  private int crashStepSession = -1; // the session whose crash or restore step waits for recovery (-1: none)
   private long lostWritesUpTo; // log writes numbered up to here were lost in a crash: their completions are ignored
   private long lostDataTagsBelow; // ... and data writes below this tag
   private long hardenFor = -1; // the recovery manager waits for the log hardened up to here (-1: no)
@@ -200,6 +201,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     this.managed = space.tracksTransactions();
     this.sampleNanos = space.sampleIntervalNanos();
     this.failedTxn = managed ? new boolean[sessions] : null;
+    this.rollback = new int[sessions];
     this.queuedOf = new int[sessions];
     this.queuedSince = new long[sessions];
     DataConfig dc = data == null ? null : data.config();
@@ -234,8 +236,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     return this;
   }
 
-  /** After the crash, the recovery manager at the end of {@code link} reads the log (if the log space says what). */
+  /** After the crash, the recovery manager at the end of {@code link} recovers the database (a managed log space). */
   public LogManager withRecoveryManager(int link) {
+    if (!managed) throw new SimulationException("log manager: recovery needs the managed log space (its VLFs, MinLSN)");
     recoveryLink = link;
     if (ledger == null && managed) ledger = new CrashLedger(sessions); // what a crash step leaves
     return this;
@@ -297,13 +300,14 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       case BackupProtocol.DONE -> space.onLogBackupDone(this);
       case RecoveryProtocol.COMPENSATE -> offer(LogProtocol.RECORDS, LogProtocol.recordsA((int) ev.a(),
           LogProtocol.FLAG_COMPENSATION), ev.b(), ev.c(), ev.d());
-      case RecoveryProtocol.UNDONE -> offer(LogProtocol.ABORT, ev.a(), 0, 0, 0);
+      case RecoveryProtocol.UNDONE -> offer(LogProtocol.ABORT, ev.a(), rollback[(int) ev.a()] != 0 ? 1 : 0, 0, 0);
       case RecoveryProtocol.HARDEN -> {
         hardenFor = appendLsn;
         flushTo(appendLsn);
         answerHarden();
       }
       case RecoveryProtocol.DONE -> { // recovered: the checkpoint that ends recovery, then the database is online
+        if (ev.b() == RecoveryPlan.ROLLBACK) break; // a rollback: its end record is logged (UNDONE), nothing more
         recovering = false;
         offer(LogProtocol.CHECKPOINT, RECOVERY_CHECKPOINT, 0, 0, 0);
         admitPending();
@@ -378,6 +382,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       if ((kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) && droppedAfterFailure(kind, a)) return true;
       if (admitting(kind, a, b, c, d)) return true;
       if (!space.full()) return false;
+      if (rollbackWrite(kind, a, b)) return true;
       fail(kind, a); // error 9002: the statement fails, the run goes on
       return true;
     }
@@ -392,6 +397,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     int session = LogProtocol.session(a);
     if (!failedTxn[session]) return false;
     long flags = LogProtocol.flags(a);
+    if ((flags & LogProtocol.FLAG_COMPENSATION) != 0 && rollback[session] != 0) return false; // its rollback's
     if (kind == LogProtocol.RECORDS && (flags & LogProtocol.FLAG_BEGIN) != 0) {
       failedTxn[session] = false;
       return false;
@@ -399,7 +405,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     if (kind == LogProtocol.COMMIT) {
       failedTxn[session] = false;
       activeTxns--;
-      if ((flags & LogProtocol.FLAG_WAITS) != 0) {
+      if ((flags & LogProtocol.FLAG_WAITS) != 0 && rollback[session] != 0) {
+        rollback[session] |= FAILED_OWED; // told when its rollback is done
+      } else if ((flags & LogProtocol.FLAG_WAITS) != 0) {
         replyStatement(session, LogProtocol.FAILED);
       } else if (ledger != null) {
         ledger.failedUnwaited(session);
@@ -408,18 +416,64 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     return true;
   }
 
-  /** The log is full: the request that asked for space fails (9002); its transaction is rolled back. */
+  /**
+   * A rollback's own write (a compensation record, its end record) that a full log refused: the reservation is what
+   * should have made room, but the model reserves in log blocks' worth (60 KB) only for what it has logged, so a small
+   * transaction's rollback in a log with no room at all (9002 due to LOG_BACKUP) cannot place its records. They are
+   * not logged (the space says so in its messages); the rollback ends as it would. False: not a rollback's.
+   */
+  private boolean rollbackWrite(int kind, long a, long b) {
+    int session = kind == LogProtocol.ABORT ? (int) a : LogProtocol.session(a);
+    boolean compensation = kind == LogProtocol.RECORDS && (LogProtocol.flags(a) & LogProtocol.FLAG_COMPENSATION) != 0;
+    if (session < 0 || session >= rollback.length || rollback[session] == 0) return false;
+    if (!(compensation || kind == LogProtocol.ABORT && b == 1)) return false;
+    spaceWaiting = false;
+    if (space instanceof ManagedLogSpace m) m.rollbackNotLogged(this, session, compensation ? 1 : 0);
+    if (kind == LogProtocol.ABORT) rolledBackAfterFull(session);
+    return true;
+  }
+
+  /** The rollback after a 9002 is done: its end record is logged; a commit that waited is told it failed. */
+  private void rolledBackAfterFull(int session) {
+    space.rolledBack(session);
+    if ((rollback[session] & FAILED_OWED) != 0) replyStatement(session, LogProtocol.FAILED);
+    rollback[session] = 0;
+  }
+
+  /**
+   * The log is full: the request that asked for space fails (9002); its transaction is rolled back. With a recovery
+   * manager, as SQL Server rolls back (REFERENCE.md 1, 3): the transaction's log read backward, a compensation record
+   * per change written through this log manager into the space its reservation holds, then its end record; a commit
+   * that waits is told FAILED only then. Without one, at once.
+   */
   private void fail(int kind, long a) {
     spaceWaiting = false; // the next request asks again (a truncation may have freed space by then)
+    if ((kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) && rollback[LogProtocol.session(a)] != 0) {
+      // a request of a session whose rollback is under way (its own writes are rollbackWrite's): a session waits for
+      // its FAILED, so none should come; a new transaction begun meanwhile (a commit that did not wait) is not modelled
+      throw new SimulationException("log manager: the rollback of session " + LogProtocol.session(a)
+          + "'s transaction after 9002 found no log space (its reservation did not cover it): request " + kind
+          + " flags " + LogProtocol.flags(a) + " at " + now() + ", " + space.sampleFact());
+    }
     switch (kind) {
       case LogProtocol.RECORDS, LogProtocol.COMMIT -> {
         int session = LogProtocol.session(a);
-        space.failed(this, session);
+        boolean undo = recoveryLink >= 0 && space instanceof ManagedLogSpace;
+        if (undo) {
+          space.failing(this, session);
+          rollback[session] = ROLLING_BACK;
+          ctx.send(recoveryLink, now() + cfg.deviceLinkNanos(), RecoveryProtocol.RECOVER, 0, 0, 0, 0,
+              RecoveryPlan.ofRollback((ManagedLogSpace) space, session));
+        } else {
+          space.failed(this, session);
+        }
         if (ledger != null) ledger.rolledBack(session);
         if (!pendingBegun && (LogProtocol.flags(a) & LogProtocol.FLAG_BEGIN) != 0) activeTxns++; // counted as begun
         if (kind == LogProtocol.COMMIT) {
           activeTxns--;
-          if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0) {
+          if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0 && undo) {
+            rollback[session] |= FAILED_OWED;
+          } else if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0) {
             replyStatement(session, LogProtocol.FAILED);
           } else if (ledger != null) {
             ledger.failedUnwaited(session);
@@ -494,6 +548,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       }
       case LogProtocol.ABORT -> { // recovery rolled the session's transaction back: its end record
         if (append(Math.max(1, cfg.beginRecordBytes()), 1) != 0) return false;
+        if (b == 1) { // the rollback after a 9002: the transaction was already counted as ended
+          rolledBackAfterFull((int) a);
+          return true;
+        }
         space.rolledBack((int) a);
         if (ledger != null) ledger.rolledBack((int) a);
         activeTxns = Math.max(0, activeTxns - 1);
@@ -789,6 +847,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     startCheckpointIfHardened();
   }
 
+  /** {@link #rollback}'s flags. */
+  static final int ROLLING_BACK = 1, FAILED_OWED = 2;
+
   /** The checkpoint that ends recovery (its requester). */
   static final long RECOVERY_CHECKPOINT = -2;
 
@@ -841,20 +902,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     }
     crashed = ledger.crash(now(), hardenedLsn, appendLsn, pendingCommits, pendingLazy, lazy.size());
     ctx.record(crashed.withoutSessions());
-    if (recoveryLink >= 0 && space instanceof ManagedLogSpace) {
+    if (recoveryLink >= 0) { // the server restarts at once and recovers (the sessions are gone)
       sessionsGone = true;
       restart(crashed.rolledForward());
       return;
-    }
-    LogSpace.RecoveryReads reads = recoveryLink < 0 ? null : space.recoveryReads(crashed.undoFromLsn(), hardenedLsn);
-    if (reads != null) { // a log space that only says what recovery reads
-      long at = now() + cfg.deviceLinkNanos();
-      ctx.send(recoveryLink, at, RecoveryProtocol.RECOVER, crashed.rolledForward(), crashed.rolledBack());
-      for (LogSpace.ReadPiece p : reads.headers()) send(at, RecoveryProtocol.HEADERS, p, recoveryLink);
-      for (LogSpace.ReadPiece p : reads.redo()) send(at, RecoveryProtocol.ANALYSIS, p, recoveryLink);
-      for (LogSpace.ReadPiece p : reads.redo()) send(at, RecoveryProtocol.REDO, p, recoveryLink);
-      for (LogSpace.ReadPiece p : reads.undo()) send(at, RecoveryProtocol.UNDO, p, recoveryLink);
-      ctx.send(recoveryLink, at, RecoveryProtocol.END, 0, 0);
     }
     ctx.crash();
     down = true;
@@ -896,18 +947,42 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     pendingDone = 0;
     spaceWaiting = false;
     lostWritesUpTo = writeTag;
+    java.util.Arrays.fill(rollback, 0); // a rollback under way is recovery's now: its transaction is a loser
     if (data != null) lostDataTagsBelow = data.crashed();
     if (ledger != null) ledger.restarted();
     ManagedLogSpace m = (ManagedLogSpace) space;
     m.crashed(hardenedLsn);
-    // the table's pages as its rows' splits left them (the data file tracks the pages it was loaded with)
-    double pageScale = data == null || dataGrowth == null ? 1
-        : Math.max(1, dataGrowth.pages() / (double) data.config().pages());
-    RecoveryPlan plan = RecoveryPlan.of(m, data, data == null ? -1 : data.config().device(), hardenedLsn,
-        rolledForward, pageScale);
+    recover(RecoveryPlan.of(m, data, data == null ? -1 : data.config().device(), hardenedLsn, rolledForward,
+        pageScale()));
+  }
+
+  /** The table's pages as its rows' splits left them (the data file tracks the pages it was loaded with). */
+  private double pageScale() {
+    return data == null || dataGrowth == null ? 1 : Math.max(1, dataGrowth.pages() / (double) data.config().pages());
+  }
+
+  /** The recovery manager carries the plan out; the database has the plan's losers open until it rolls them back. */
+  private void recover(RecoveryPlan plan) {
     activeTxns = plan.losers().size();
     recovering = true;
     ctx.send(recoveryLink, now() + cfg.deviceLinkNanos(), RecoveryProtocol.RECOVER, 0, 0, 0, 0, plan);
+  }
+
+  /**
+   * A restore WITH RECOVERY has replayed the log up to {@code endLsn} (REFERENCE.md 3): the recovery manager recovers
+   * it with the same phases as after a crash ({@link RecoveryPlan#ofRestore}), its compensation records written here;
+   * the restore step is done when the checkpoint that ends recovery is. The database the restore replaced is gone, so
+   * its open transactions are those of the backup's log: the plan's.
+   */
+  @Override
+  public void recoverRestored(int session, long endLsn, long analysisFromLsn) {
+    if (recoveryLink < 0) {
+      adminDone(session);
+      return;
+    }
+    crashStepSession = session;
+    recover(RecoveryPlan.ofRestore((ManagedLogSpace) space, data, data == null ? -1 : data.config().device(), endLsn,
+        analysisFromLsn, pageScale()));
   }
 
   /** The recovery manager waits for its compensation records: answered once they are hardened. */
@@ -1191,7 +1266,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
             replicationSent, replicationBusy ? 1 : 0, replicationTimer, policyChanged ? 1 : 0},
         fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
         ledger == null ? null : ledger.snapshot(), down, crashed,
-        dataGrowth == null ? null : dataGrowth.snapshot(), queuedOf.clone(), queuedSince.clone());
+        dataGrowth == null ? null : dataGrowth.snapshot(), queuedOf.clone(), queuedSince.clone(), rollback.clone());
   }
 
   @Override
@@ -1253,6 +1328,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     policyChanged = c.length > 26 && c[26] != 0; // (a checkpoint of an older version has no such counter)
     queuedOf = s.queuedOf().clone();
     queuedSince = s.queuedSince().clone();
+    rollback = s.rollback().clone();
     for (int i = 0; i < s.files().length; i++) if (s.files()[i].length > 0) fileStats(i).setCounters(s.files()[i]);
     Object own = policy.snapshot();
     if (own == null ? s.policy() == null : s.policy() != null && own.getClass() == s.policy().getClass()) {
@@ -1280,5 +1356,5 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       Object space,
       @io.tlogsim.kernel.Typed
       Object data, WriteIntervals.State writeIntervals, CrashLedger.State ledger, boolean down, LogCrash crash,
-      long[] dataGrowth, int[] queuedOf, long[] queuedSince) implements CborSerializable {}
+      long[] dataGrowth, int[] queuedOf, long[] queuedSince, int[] rollback) implements CborSerializable {}
 }

@@ -44,6 +44,11 @@ public final class BackupChain {
   int runningSession = -1;
   long runningFrom;
   long runningTo;
+  long runningCheckpointLsn = -1; // the last checkpoint's record when the backup began (its log holds it)
+  long fullCheckpointLsn = -1; // ... as the last full backup holds it: a restore's recovery analyses from it
+  long logBackupCheckpointLsn = -1; // ... as the last log backup holds it
+  long recoverTo = -1; // the restore running is WITH RECOVERY: the log it restores ends here (-1: NORECOVERY)
+  long recoverFrom = -1; // ... and its analysis begins at this checkpoint record
 
   BackupChain(boolean fullBackupTaken, int firstDataFileId) {
     chain = fullBackupTaken;
@@ -52,7 +57,8 @@ public final class BackupChain {
 
   State snapshot() {
     return new State(history.state(), chain, new long[] {fullStartLsn, fullDataBytes, logBackupFrom, logBackupTo,
-        changedSinceFull, nextDataFileId, dataFilesCreated, running, runningSession, runningFrom, runningTo},
+        changedSinceFull, nextDataFileId, dataFilesCreated, running, runningSession, runningFrom, runningTo,
+        runningCheckpointLsn, fullCheckpointLsn, logBackupCheckpointLsn, recoverTo, recoverFrom},
         List.copyOf(fullFiles));
   }
 
@@ -71,6 +77,11 @@ public final class BackupChain {
     runningSession = (int) c[8];
     runningFrom = c[9];
     runningTo = c[10];
+    runningCheckpointLsn = c[11];
+    fullCheckpointLsn = c[12];
+    logBackupCheckpointLsn = c[13];
+    recoverTo = c[14];
+    recoverFrom = c[15];
     fullFiles.clear();
     fullFiles.addAll(s.fullFiles());
   }

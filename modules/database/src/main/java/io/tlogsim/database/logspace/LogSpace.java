@@ -98,6 +98,16 @@ public interface LogSpace {
       throw new UnsupportedOperationException("this log manager has no backup agent");
     }
 
+    /**
+     * A restore WITH RECOVERY has replayed the log up to {@code endLsn}: the database starts and recovers that log as
+     * after a crash (REFERENCE.md 3), analysis from the checkpoint record {@code analysisFromLsn} the backup holds, the
+     * undo of every transaction open at {@code endLsn}; then {@code session}'s step is done ({@link #adminDone}).
+     * Without a recovery manager it is done at once.
+     */
+    default void recoverRestored(int session, long endLsn, long analysisFromLsn) {
+      adminDone(session);
+    }
+
     /** The data file's device (the index the log manager uses; -1: no data file). */
     default int dataDevice() {
       return -1;
@@ -139,18 +149,6 @@ public interface LogSpace {
    * says so, the request that asked must fail (error 9002).
    */
   boolean reserve(Host host, long logEnd);
-
-  /**
-   * What recovery reads after a crash with the log hardened up to {@code hardenedLsn} (REFERENCE.md 3): every VLF's
-   * header (start-up), the log from the last checkpoint (analysis, then redo), the log from {@code undoFromLsn} (undo;
-   * -1: nothing to undo). Null: this log has no such layout (recovery is not timed).
-   */
-  default RecoveryReads recoveryReads(long undoFromLsn, long hardenedLsn) {
-    return null;
-  }
-
-  /** The pieces recovery reads in each phase. */
-  record RecoveryReads(List<ReadPiece> headers, List<ReadPiece> redo, List<ReadPiece> undo) {}
 
   /** The log backup it asked its host for ({@link Host#backupLog}) is written. */
   default void onLogBackupDone(Host host) {}
@@ -210,6 +208,14 @@ public interface LogSpace {
 
   /** Session {@code session}'s transaction fails with 9002 (counted, its message kept). */
   default void failed(Host host, int session) {}
+
+  /**
+   * The same 9002, but the transaction is rolled back as SQL Server does it, by the recovery manager's undo: it keeps
+   * its reservation, which its compensation records use, until {@link #rolledBack}.
+   */
+  default void failing(Host host, int session) {
+    failed(host, session);
+  }
 
   /** Recovery rolled the session's transaction back: its end record is logged, its reservation released. */
   default void rolledBack(int session) {

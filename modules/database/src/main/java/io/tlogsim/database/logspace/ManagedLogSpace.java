@@ -60,10 +60,12 @@ public final class ManagedLogSpace implements LogSpace {
   private long[] baseOf = new long[8];
   private long[] txnBegin; // by session, -1: none open
   private long[] txnReserved;
+  private boolean[] rollingBack; // by session: its transaction is being rolled back after 9002 (failing)
   private TransactionTable txns; // what recovery needs of each session's transactions
   private long checkpointRecordLsn; // the last completed checkpoint's record: analysis reads from here
   private long reserved;
   private double reserveRatio; // bytes reserved per byte logged by the last records that reserved (see reserve)
+  private long reservedUpTo; // the log up to here has its records' reservations in `reserved`
   private long lastCheckpointLsn;
   private long backupLsn;
   private BackupChain chain; // backups and the database's files
@@ -122,6 +124,7 @@ public final class ManagedLogSpace implements LogSpace {
     for (LogLayout.LogFile f : layout.files()) placeFile(f);
     txnBegin = new long[cfg.sessions()];
     txnReserved = new long[cfg.sessions()];
+    rollingBack = new boolean[cfg.sessions()];
     Arrays.fill(txnBegin, -1);
     txns = new TransactionTable(cfg.sessions());
     chain = new BackupChain(true, FIRST_ADDED_DATA_FILE_ID);
@@ -169,10 +172,21 @@ public final class ManagedLogSpace implements LogSpace {
       // fit, and also when the active log, the block about to be filled and the reservations (those held and what
       // the block's records will add at the rate the last records reserved) exceed the files' size. A log that can
       // neither be reused nor grown refuses: the statement fails with 9002. So the space used never exceeds 100%.
+      // REFERENCE.md 1 says what is reserved (space for the compensation records of a rollback, counted as used until
+      // the transaction ends), not how much per record: that is rollbackReservationFactor, calibrated on its one
+      // measurement. Only the new block's records are still to reserve: the blocks logged before it and not yet
+      // written (the log buffers, the writes in flight) reserved theirs as they were logged (logged()); counting
+      // them again here made a 9002 come at some 78% used (log-full-9002-open-transaction: 4 MB of buffers). What is
+      // still to reserve begins where the last reservation was made (reservedUpTo), not at the new block: a statement's
+      // records may fill several blocks before the log manager reports them.
       long need = logEnd - layout.endLsn();
       boolean placeable = layout.room(need) >= need;
-      long ahead = (long) Math.ceil(need * reserveRatio);
-      boolean accounted = layout.totalSize() - (logEnd - layout.activeStartLsn()) - reserved - ahead >= 0;
+      long newBytes = Math.min(need, Math.max(0, logEnd - reservedUpTo));
+      // a rollback's compensation records go into the space its reservation holds: that much of the new block is
+      // already counted (REFERENCE.md 1: the reservation is what makes a rollback possible in a full log)
+      long covered = Math.min(newBytes, rollbackReserved());
+      long ahead = (long) Math.ceil((newBytes - covered) * reserveRatio);
+      boolean accounted = layout.totalSize() - (logEnd - layout.activeStartLsn()) - (reserved - covered) - ahead >= 0;
       if (placeable && accounted) {
         autoCheckpointIfDue(logEnd);
         return true;
@@ -191,6 +205,13 @@ public final class ManagedLogSpace implements LogSpace {
       if (growthZeroes > 0) return refuse(host);
     }
     throw new IllegalStateException("the log cannot place " + (logEnd - layout.endLsn()) + " bytes");
+  }
+
+  /** What the transactions being rolled back still hold in reservation. */
+  private long rollbackReserved() {
+    long n = 0;
+    for (int s = 0; s < rollingBack.length; s++) if (rollingBack[s]) n += txnReserved[s];
+    return n;
   }
 
   private boolean refuse(Host host) {
@@ -369,6 +390,7 @@ public final class ManagedLogSpace implements LogSpace {
     long r = compensation ? -Math.min(bytes, txnReserved[session]) : Math.round(undoBytes * cfg.reservationFactor());
     if (r > 0 && bytes > 0) reserveRatio = r / (double) bytes;
     if (host != null) txns.logged(session, host.appendLsn());
+    if (host != null) reservedUpTo = Math.max(reservedUpTo, host.appendLsn());
     if (!compensation) chain.changedSinceFull += bytes;
     txnReserved[session] += r;
     reserved += r;
@@ -399,6 +421,32 @@ public final class ManagedLogSpace implements LogSpace {
     host.record(new LogFull(session, lastFullReason));
     end(session); // the statement fails and its transaction is rolled back: its reservation covers the undo
     txns.forget(session);
+  }
+
+  /**
+   * A rollback's write that the full log could not place (see LogManager.rollbackWrite): said once per rollback in
+   * the messages, so a run shows where the model's reservation fell short.
+   */
+  public void rollbackNotLogged(Host host, int session, int compensation) {
+    if (!rollingBack[session] || messages.size() >= MAX_MESSAGES) return;
+    String said = "the rollback of session " + session + "'s transaction";
+    if (!messages.isEmpty() && messages.get(messages.size() - 1).contains(said)) return;
+    messages.add(String.format(Locale.ROOT, "%.3f s: %s found no room for %s (its reservation, in log blocks, did"
+        + " not cover it): not logged.", host.now() / 1e9, said, compensation > 0 ? "its compensation records"
+        : "its end record"));
+  }
+
+  /** Error 9002 for {@code session}; its transaction stays (with its reservation) until its rollback has been undone. */
+  @Override
+  public void failing(Host host, int session) {
+    fullErrors++;
+    if (firstFullAt < 0) firstFullAt = host.now();
+    if (messages.size() < MAX_MESSAGES) {
+      messages.add(String.format(Locale.ROOT, "%.3f s: Msg 9002: The transaction log for database '%s' is full due"
+          + " to '%s'.", host.now() / 1e9, cfg.database(), lastFullReason));
+    }
+    host.record(new LogFull(session, lastFullReason));
+    rollingBack[session] = true;
   }
 
   // ------------------------------------------------------------------------------------------------ administration
@@ -454,8 +502,8 @@ public final class ManagedLogSpace implements LogSpace {
       }
       case BACKUP_LOG -> backupLog(host, session);
       case BACKUP_DATABASE -> backupDatabase(host, session, st.mode() == Step.DIFFERENTIAL);
-      case RESTORE_DATABASE -> restoreDatabase(host, session);
-      case RESTORE_LOG -> restoreLog(host, session);
+      case RESTORE_DATABASE -> restoreDatabase(host, session, st.mode() == Step.WITH_RECOVERY);
+      case RESTORE_LOG -> restoreLog(host, session, st.mode() == Step.WITH_RECOVERY);
       case ADD_DATA_FILE -> addDataFile(host, session);
       case REMOVE_DATA_FILE -> removeDataFile(host, session);
       case SQLPERF -> {
@@ -501,6 +549,8 @@ public final class ManagedLogSpace implements LogSpace {
     chain.runningSession = session;
     chain.runningFrom = from;
     chain.runningTo = to;
+    // the last completed checkpoint's record is hardened, so it lies within what the backup reads (up to `to`)
+    chain.runningCheckpointLsn = checkpointRecordLsn;
   }
 
   /**
@@ -541,7 +591,7 @@ public final class ManagedLogSpace implements LogSpace {
    * RESTORE DATABASE (REFERENCE.md 1): creates the files the last full backup lists at the sizes it lists, the log files
    * zero-initialized always, the data file unless instant file initialization, then copies the backup's pages back.
    */
-  private boolean restoreDatabase(Host host, int session) {
+  private boolean restoreDatabase(Host host, int session, boolean recovery) {
     if (refusedWhileBusy(host)) return true;
     if (chain.fullFiles.isEmpty()) {
       messages.add(time(host) + "Msg 3201: there is no full backup of database '" + cfg.database() + "' to restore.");
@@ -558,6 +608,8 @@ public final class ManagedLogSpace implements LogSpace {
       }
     }
     running(RESTORE_DATABASE, session, 0, 0);
+    chain.recoverTo = recovery ? Math.max(0, chain.fullStartLsn) : -1; // the log the full backup holds ends there
+    chain.recoverFrom = chain.fullCheckpointLsn;
     host.restore(new RestorePlan(RESTORE_DATABASE, zeros, copies, 0, 0, 0, 0));
     return false;
   }
@@ -568,7 +620,7 @@ public final class ManagedLogSpace implements LogSpace {
    * backup did not list, is created and zeroed when the replay reaches its ADD FILE; the data pages its records
    * changed are read and written back.
    */
-  private boolean restoreLog(Host host, int session) {
+  private boolean restoreLog(Host host, int session, boolean recovery) {
     if (refusedWhileBusy(host)) return true;
     if (chain.logBackupFrom < 0) {
       messages.add(time(host) + "Msg 3201: there is no log backup of database '" + cfg.database() + "' to restore.");
@@ -598,6 +650,8 @@ public final class ManagedLogSpace implements LogSpace {
     long[] pages = host.dataPagesChanged(from, to);
     int device = dataDevice(host);
     running(RESTORE_LOG, session, from, to);
+    chain.recoverTo = recovery ? to : -1;
+    chain.recoverFrom = chain.logBackupCheckpointLsn;
     host.restore(new RestorePlan(RESTORE_LOG, zeros, copies, Math.max(0, device), DATA_FILE_ID, pages[0], pages[1]));
     return false;
   }
@@ -657,21 +711,6 @@ public final class ManagedLogSpace implements LogSpace {
     return host.dataDevice() >= 0 ? host.dataBaseOffset() : 0;
   }
 
-  @Override
-  public RecoveryReads recoveryReads(long undoFromLsn, long hardenedLsn) {
-    List<ReadPiece> headers = new ArrayList<>();
-    for (LogLayout.LogFile f : layout.files()) { // start-up opens every VLF, in file order
-      for (Vlf v : f.vlfs()) {
-        long at = baseOf[f.id()] + v.offset();
-        headers.add(new ReadPiece(deviceOf[f.id()], f.id(), at, at, 0));
-      }
-    }
-    long start = layout.activeStartLsn();
-    long redoFrom = Math.max(start, Math.min(lastCheckpointLsn, hardenedLsn));
-    List<ReadPiece> undo = undoFromLsn < 0 ? List.of() : pieces(Math.max(start, undoFromLsn), hardenedLsn);
-    return new RecoveryReads(headers, pieces(redoFrom, hardenedLsn), undo);
-  }
-
   /** The active log in [from, to) as pieces, one per VLF, on its devices. */
   private List<ReadPiece> pieces(long from, long to) {
     List<ReadPiece> out = new ArrayList<>();
@@ -696,6 +735,7 @@ public final class ManagedLogSpace implements LogSpace {
         chain.history.backupCompleted(from);
         chain.logBackupFrom = from;
         chain.logBackupTo = to;
+        chain.logBackupCheckpointLsn = chain.runningCheckpointLsn;
         messages.add(time(host) + "BACKUP LOG: log backed up to LSN " + to + ", " + freed + " VLFs freed"
             + (freed > 0 ? "." : " (log_reuse_wait " + reuseWait() + ")."));
       }
@@ -705,6 +745,7 @@ public final class ManagedLogSpace implements LogSpace {
           if (!chain.chain) backupLsn = Math.max(backupLsn, from); // the log chain begins: log backups read from here
           chain.chain = true;
           chain.fullStartLsn = from;
+          chain.fullCheckpointLsn = chain.runningCheckpointLsn;
           chain.changedSinceFull = 0;
         }
         messages.add(time(host) + (type == BACKUP_FULL ? "BACKUP DATABASE" : "BACKUP DATABASE WITH DIFFERENTIAL")
@@ -718,6 +759,15 @@ public final class ManagedLogSpace implements LogSpace {
     int session = chain.runningSession;
     chain.running = -1;
     chain.runningSession = -1;
+    long recoverTo = chain.recoverTo;
+    chain.recoverTo = -1;
+    if (recoverTo >= 0 && (type == RESTORE_DATABASE || type == RESTORE_LOG)) {
+      // WITH RECOVERY (REFERENCE.md 3): the replay was the restore's redo; the database now starts and recovers the
+      // restored log like a crashed one, undoing what was open at its end; the step is done when that is
+      messages.add(time(host) + "WITH RECOVERY: the database recovers the log restored up to LSN " + recoverTo + ".");
+      host.recoverRestored(session, recoverTo, chain.recoverFrom);
+      return;
+    }
     host.adminDone(session);
   }
 
@@ -780,11 +830,13 @@ public final class ManagedLogSpace implements LogSpace {
    */
   public void crashed(long hardenedLsn) {
     layout.rewindTo(hardenedLsn);
+    reservedUpTo = Math.min(reservedUpTo, hardenedLsn);
   }
 
   /** Recovery rolled the session's transactions back: their end record is logged, nothing of them is left. */
   @Override
   public void rolledBack(int session) {
+    rollingBack[session] = false;
     reserved -= txnReserved[session];
     txnReserved[session] = 0;
     txnBegin[session] = -1;
@@ -870,10 +922,10 @@ public final class ManagedLogSpace implements LogSpace {
     return new State(layout.snapshot(), deviceOf.clone(), baseOf.clone(), txnBegin.clone(), txnReserved.clone(),
         new long[] {reserved, lastCheckpointLsn, backupLsn, replicatedLsn, growthZeroes, waiting ? 1 : 0, stallStart,
             full ? 1 : 0, checkpointWanted ? 1 : 0, checkpointAsked ? 1 : 0, growthStalls, growthStallNanos,
-            growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt, 0, 0,
+            growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt, reservedUpTo, 0,
             Double.doubleToRawLongBits(reserveRatio), checkpointRecordLsn},
         adminZeroes.clone(), lastFullReason, List.copyOf(messages), List.copyOf(sqlPerf), txns.snapshot(),
-        chain.snapshot());
+        chain.snapshot(), rollingBack.clone());
   }
 
   @Override
@@ -884,6 +936,7 @@ public final class ManagedLogSpace implements LogSpace {
     baseOf = s.baseOf().clone();
     txnBegin = s.txnBegin().clone();
     txnReserved = s.txnReserved().clone();
+    rollingBack = s.rollingBack().clone();
     long[] c = s.counters();
     reserved = c[0];
     lastCheckpointLsn = c[1];
@@ -902,6 +955,7 @@ public final class ManagedLogSpace implements LogSpace {
     fullErrors = c[14];
     peakUsed = c[15];
     firstFullAt = c[16];
+    reservedUpTo = c[17];
     reserveRatio = Double.longBitsToDouble(c[19]);
     checkpointRecordLsn = c[20];
     txns.restore(s.txns());
@@ -916,5 +970,5 @@ public final class ManagedLogSpace implements LogSpace {
 
   public record State(LogLayout.State layout, int[] deviceOf, long[] baseOf, long[] txnBegin, long[] txnReserved,
       long[] counters, int[] adminZeroes, String lastFullReason, List<String> messages, List<SqlPerf> sqlPerf,
-      TransactionTable.State txns, BackupChain.State chain) implements CborSerializable {}
+      TransactionTable.State txns, BackupChain.State chain, boolean[] rollingBack) implements CborSerializable {}
 }

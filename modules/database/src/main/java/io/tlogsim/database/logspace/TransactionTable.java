@@ -102,15 +102,39 @@ public final class TransactionTable {
     for (int s = 0; s < first.length; s++) {
       for (Txn e : ended.get(s)) {
         if (e.endLsn() > hardenedLsn && e.firstLsn() < hardenedLsn) {
-          out.add(new Txn(s, e.firstLsn(), Math.min(e.lastLsn(), hardenedLsn), -1, e.rowRanges(), e.clrBytes()));
+          out.add(new Txn(s, e.firstLsn(), Math.min(e.lastLsn(), hardenedLsn), -1,
+              upTo(e.rowRanges(), e.firstLsn(), e.lastLsn(), hardenedLsn), e.clrBytes()));
         }
       }
       if (first[s] >= 0 && first[s] < hardenedLsn) {
-        out.add(new Txn(s, first[s], Math.min(last[s], hardenedLsn), -1, Arrays.copyOf(ranges[s] == null
-            ? new long[0] : ranges[s], rangeLongs[s]), clr[s]));
+        long[] r = Arrays.copyOf(ranges[s] == null ? new long[0] : ranges[s], rangeLongs[s]);
+        out.add(new Txn(s, first[s], Math.min(last[s], hardenedLsn), -1, upTo(r, first[s], last[s], hardenedLsn),
+            clr[s]));
       }
     }
     return out;
+  }
+
+  /**
+   * The rows of {@code ranges} whose records lie in the log up to {@code lsn}: the oldest ones, as many as that part
+   * of the transaction's log [firstLsn, lastLsn] holds (its records taken as spread evenly over its log; the table
+   * keeps rows, not each record's LSN). The rest was logged after {@code lsn}: lost at a crash, or not in the backup
+   * a restore ends with, so there is nothing of it to undo.
+   */
+  static long[] upTo(long[] ranges, long firstLsn, long lastLsn, long lsn) {
+    if (lsn >= lastLsn || lastLsn <= firstLsn) return ranges;
+    long rows = 0;
+    for (int i = 1; i < ranges.length; i += 2) rows += ranges[i];
+    long keep = (long) Math.floor(rows * (double) (lsn - firstLsn) / (lastLsn - firstLsn));
+    long[] out = new long[ranges.length];
+    int n = 0;
+    for (int i = 0; i < ranges.length && keep > 0; i += 2) {
+      long c = Math.min(keep, ranges[i + 1]);
+      out[n++] = ranges[i];
+      out[n++] = c;
+      keep -= c;
+    }
+    return Arrays.copyOf(out, n);
   }
 
   public State snapshot() {

@@ -27,7 +27,8 @@ import java.util.Locale;
  *       has hardened every compensation record ({@link RecoveryProtocol#HARDEN}).</li>
  * </ol>
  * Then it tells the log manager ({@link RecoveryProtocol#DONE}), which takes the checkpoint that ends recovery. The
- * error log shows it all in virtual time.
+ * error log shows it all in virtual time. The same phases end a restore WITH RECOVERY ({@link RecoveryPlan#ofRestore}:
+ * the plan's redo is empty there, the restore's replay having rolled the log forward).
  */
 public final class RecoveryManager implements SimComponent {
   static final int TIMER_PHASE = 85;
@@ -48,13 +49,37 @@ public final class RecoveryManager implements SimComponent {
     }
   }
 
-  /** One recovery: when the crash was, each phase's time, and what it read and wrote. */
+  /**
+   * One recovery: when the crash was (or the restore's recovery, or the rollback, began), each phase's time, and
+   * what it read and wrote; {@code purpose} as the plan's ({@link RecoveryPlan#CRASH}, RESTORE, ROLLBACK).
+   */
   public record Recovery(long crashNanos, long startDelayNanos, long analysisNanos, long redoNanos, long undoNanos,
       long rolledForward, long rolledBack, long headerReads, long bytesRead, long boundaries, long pagesRead,
-      long pagesApplied, long compensationRecords, long analysisBytes, long redoBytes, long undoBytes)
-      implements CborSerializable {}
+      long pagesApplied, long compensationRecords, long analysisBytes, long redoBytes, long undoBytes,
+      int purpose) implements CborSerializable {
+    public boolean afterRestore() {
+      return purpose == RecoveryPlan.RESTORE;
+    }
+  }
 
-  public record Stats(List<Recovery> recoveries, List<BackupAgent.Message> errorLog) implements CborSerializable {}
+  public record Stats(List<Recovery> recoveries, List<BackupAgent.Message> errorLog) implements CborSerializable {
+    /** The first recovery after a crash (null: none). */
+    public Recovery firstAfterCrash() {
+      for (Recovery r : recoveries) if (r.purpose() == RecoveryPlan.CRASH) return r;
+      return null;
+    }
+
+    /** The rollbacks after error 9002, in order. */
+    public List<Recovery> rollbacks() {
+      return recoveries.stream().filter(r -> r.purpose() == RecoveryPlan.ROLLBACK).toList();
+    }
+
+    /** The first recovery that ended a restore WITH RECOVERY (null: none). */
+    public Recovery firstAfterRestore() {
+      for (Recovery r : recoveries) if (r.afterRestore()) return r;
+      return null;
+    }
+  }
 
   private final Config cfg;
   private final int[] deviceLinks;
@@ -84,10 +109,7 @@ public final class RecoveryManager implements SimComponent {
   private long boundaries;
   private final List<Recovery> recoveries = new ArrayList<>();
   private final List<BackupAgent.Message> errorLog = new ArrayList<>();
-  // the former protocol (pieces as events): collected into a plan at END
-  private List<List<ReadPiece>> legacy;
-  private long legacyForward;
-  private long legacyBack;
+  private final List<RecoveryPlan> queued = new ArrayList<>(); // plans that came while one was carried out
 
   /** @param deviceLinks links to the database's devices, by the device index the plan's pieces and pages use */
   public RecoveryManager(Config cfg, int[] deviceLinks, int replyLink, long linkNanos) {
@@ -106,26 +128,16 @@ public final class RecoveryManager implements SimComponent {
   public void onEvent(Context ctx, Event ev) {
     switch (ev.kind()) {
       case RecoveryProtocol.RECOVER -> {
-        if (plan != null || legacy != null) throw new SimulationException("recovery manager: already recovering");
-        if (ev.payload() instanceof RecoveryPlan p) {
-          crash = ctx.now();
-          begin(ctx, p);
-        } else { // the former protocol: the pieces follow as events
-          legacy = new ArrayList<>(List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
-          legacyForward = ev.a();
-          legacyBack = ev.b();
-          crash = ctx.now();
+        RecoveryPlan p = (RecoveryPlan) ev.payload();
+        if (plan != null && p.purpose() != RecoveryPlan.ROLLBACK) {
+          // a crash while a rollback after 9002 is under way is not modelled (its reads would still come back here)
+          throw new SimulationException("recovery manager: a recovery, but one is under way");
         }
-      }
-      case RecoveryProtocol.HEADERS, RecoveryProtocol.ANALYSIS, RecoveryProtocol.REDO, RecoveryProtocol.UNDO ->
-          legacy.get(ev.kind() - RecoveryProtocol.HEADERS).add(new ReadPiece((int) ((ev.d() >>> 32) & 0xff),
-              (int) (ev.d() & 0xffff_ffffL), ev.a(), ev.b(), ev.c()));
-      case RecoveryProtocol.END -> {
-        List<RecoveryPlan.Loser> losers = new ArrayList<>();
-        if (legacyBack > 0) losers.add(new RecoveryPlan.Loser(-1, 0, 0, legacy.get(3), new long[0], new long[0], 0));
-        RecoveryPlan p = new RecoveryPlan(0, 0, 0, legacy.get(0), legacy.get(1), legacy.get(2), new long[0],
-            new long[0], 0, 0, 0, 8192, losers, legacyForward);
-        legacy = null;
+        if (plan != null) { // rollbacks one after the other (assumption: one undo at a time)
+          queued.add(p);
+          return;
+        }
+        crash = ctx.now();
         begin(ctx, p);
       }
       case DeviceProtocol.DONE -> completed(ctx, ev.a(), ev.b());
@@ -149,7 +161,7 @@ public final class RecoveryManager implements SimComponent {
     clrs = 0;
     headerReads = 0;
     boundaries = 0;
-    errorLog.add(new BackupAgent.Message(ctx.now(), "Starting up database 'db'."));
+    if (p.purpose() != RecoveryPlan.ROLLBACK) errorLog.add(new BackupAgent.Message(ctx.now(), "Starting up database 'db'."));
     startPhase(ctx, 0);
   }
 
@@ -208,7 +220,7 @@ public final class RecoveryManager implements SimComponent {
       endPhaseIfDone(ctx);
       return;
     }
-    if (clrs > 0) { // every compensation record hardened before recovery completes
+    if (clrs > 0 && plan.purpose() != RecoveryPlan.ROLLBACK) { // hardened before recovery completes (a rollback: no)
       hardening = true;
       ctx.send(replyLink, ctx.now() + linkNanos, RecoveryProtocol.HARDEN, 0, 0);
     }
@@ -306,8 +318,12 @@ public final class RecoveryManager implements SimComponent {
       boundaries += reader.boundaries();
       phaseBytes[phase] = reader.total();
     }
-    long rolledBack = legacyBack > 0 ? legacyBack : plan.losers().size();
-    switch (phase) {
+    long rolledBack = plan.losers().size();
+    if (plan.purpose() == RecoveryPlan.ROLLBACK && phase < 3) { // a rollback is undo alone: nothing to say before it
+      startPhase(ctx, phase + 1);
+      return;
+    }
+    switch (phase == 3 && plan.purpose() == RecoveryPlan.ROLLBACK ? -1 : phase) {
       case 1 -> {
         // the estimate the server prints: what redo and undo have left to read, at the rate analysis read
         long left = plan.redoBytes();
@@ -328,16 +344,24 @@ public final class RecoveryManager implements SimComponent {
       return;
     }
     long total = phaseNanos[0] + phaseNanos[1] + phaseNanos[2] + phaseNanos[3];
-    errorLog.add(new BackupAgent.Message(now, String.format(Locale.ROOT, "Recovery completed for database db"
+    if (plan.purpose() != RecoveryPlan.ROLLBACK) errorLog.add(new BackupAgent.Message(now, String.format(Locale.ROOT, "Recovery completed for database db"
         + " (database ID 5) in %d second(s) (analysis %d ms, redo %d ms, undo %d ms.) This is an informational message"
         + " only. No user action is required.", Math.round(total / 1e9), phaseNanos[1] / 1_000_000,
         phaseNanos[2] / 1_000_000, phaseNanos[3] / 1_000_000)));
     recoveries.add(new Recovery(crash, phaseNanos[0], phaseNanos[1], phaseNanos[2], phaseNanos[3],
         plan.rolledForward(), rolledBack, headerReads, phaseBytes[1] + phaseBytes[2] + phaseBytes[3], boundaries,
-        pagesRead, plan.redoPagesApplied(), clrs, phaseBytes[1], phaseBytes[2], phaseBytes[3]));
+        pagesRead, plan.redoPagesApplied(), clrs, phaseBytes[1], phaseBytes[2], phaseBytes[3], plan.purpose()));
+    if (plan.afterRestore()) {
+      errorLog.add(new BackupAgent.Message(now, "Restore is complete on database 'db'. The database is now"
+          + " available."));
+    }
+    int purpose = plan.purpose();
     plan = null;
-    legacyBack = 0;
-    ctx.send(replyLink, now + linkNanos, RecoveryProtocol.DONE, now, 0);
+    ctx.send(replyLink, now + linkNanos, RecoveryProtocol.DONE, now, purpose);
+    if (!queued.isEmpty()) {
+      crash = now;
+      begin(ctx, queued.remove(0));
+    }
   }
 
   /** It answers at once: a request, a completion or its timer may cause a send at the same instant. */
@@ -350,7 +374,7 @@ public final class RecoveryManager implements SimComponent {
   public Object snapshot() {
     return new State(plan, phase, phaseStart, crash, applyBusyUntil, timerSet, nextPage, pagesInFlight, loser, clrSent,
         rangeIndex, rangeDone, hardening, pagesRead, clrs, phaseNanos.clone(), phaseBytes.clone(), headerReads,
-        boundaries, reader.state(), List.copyOf(recoveries), List.copyOf(errorLog), legacy, legacyForward, legacyBack);
+        boundaries, reader.state(), List.copyOf(recoveries), List.copyOf(errorLog), List.copyOf(queued));
   }
 
   @Override
@@ -380,17 +404,15 @@ public final class RecoveryManager implements SimComponent {
     recoveries.addAll(s.recoveries());
     errorLog.clear();
     errorLog.addAll(s.errorLog());
-    legacy = s.legacy() == null ? null : new ArrayList<>(s.legacy().stream().map(l -> (List<ReadPiece>) new ArrayList<>(l))
-        .toList());
-    legacyForward = s.legacyForward();
-    legacyBack = s.legacyBack();
+    queued.clear();
+    queued.addAll(s.queued());
   }
 
   public record State(RecoveryPlan plan, int phase, long phaseStart, long crash, long applyBusyUntil, boolean timerSet,
       int nextPage, int pagesInFlight, int loser, long clrSent, int rangeIndex, long rangeDone, boolean hardening,
       long pagesRead, long clrs, long[] phaseNanos, long[] phaseBytes, long headerReads, long boundaries,
       PieceReader.State reader, List<Recovery> recoveries, List<BackupAgent.Message> errorLog,
-      List<List<ReadPiece>> legacy, long legacyForward, long legacyBack) implements CborSerializable {}
+      List<RecoveryPlan> queued) implements CborSerializable {}
 
   @Override
   public Object results() {

@@ -27,11 +27,26 @@ import java.util.List;
  * @param dataDevice the data file's device (the index the pieces use for devices)
  * @param losers the transactions without a commit in the hardened log, rolled back newest first
  * @param rolledForward transactions with a commit in the redo range
+ * @param purpose {@link #CRASH}: a crash's recovery; {@link #RESTORE}: the one that ends a restore WITH RECOVERY;
+ *     {@link #ROLLBACK}: the rollback of one transaction while the database runs (after error 9002)
  */
 public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFromLsn, List<ReadPiece> headers,
     List<ReadPiece> analysis, List<ReadPiece> redo, long[] redoPages, long[] redoPageNeededAt, long redoPagesApplied,
-    int dataDevice, int dataFileId, int pageBytes, List<Loser> losers, long rolledForward)
+    int dataDevice, int dataFileId, int pageBytes, List<Loser> losers, long rolledForward, int purpose)
     implements CborSerializable {
+  public static final int CRASH = 0, RESTORE = 1, ROLLBACK = 2;
+
+  public boolean afterRestore() {
+    return purpose == RESTORE;
+  }
+
+  /** A crash's recovery. */
+  public RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFromLsn, List<ReadPiece> headers,
+      List<ReadPiece> analysis, List<ReadPiece> redo, long[] redoPages, long[] redoPageNeededAt, long redoPagesApplied,
+      int dataDevice, int dataFileId, int pageBytes, List<Loser> losers, long rolledForward) {
+    this(hardenedLsn, analysisFromLsn, redoFromLsn, headers, analysis, redo, redoPages, redoPageNeededAt,
+        redoPagesApplied, dataDevice, dataFileId, pageBytes, losers, rolledForward, CRASH);
+  }
 
   /**
    * A transaction to roll back: its log read backward from its last record to its first, each change compensated
@@ -73,15 +88,71 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
    */
   public static RecoveryPlan of(ManagedLogSpace space, DataFiles data, int dataDevice, long hardenedLsn,
       long rolledForward, double pageScale) {
-    long analysisFrom = space.analysisFromLsn(hardenedLsn);
-    long redoFrom = space.redoFromLsn(hardenedLsn);
+    return of(space, data, dataDevice, hardenedLsn, space.analysisFromLsn(hardenedLsn), space.redoFromLsn(hardenedLsn),
+        rolledForward, pageScale, CRASH);
+  }
+
+  /**
+   * The recovery that ends a restore WITH RECOVERY (REFERENCE.md 3): the database starts on the log restored up to
+   * {@code endLsn} and recovers it as after a crash: start-up reads every VLF's header, analysis reads from the
+   * checkpoint record the backup holds ({@code checkpointLsn}) to the end, undo rolls back every transaction open at
+   * the end, backward, with its compensation records. Redo has nothing left: the restore's replay (RESTORE LOG's pass
+   * over the pages its records changed) was the roll-forward, so it is not counted twice. The transactions are those
+   * the backup's log holds: a restore replaces the database, so what ran after the backup is not there.
+   */
+  public static RecoveryPlan ofRestore(ManagedLogSpace space, DataFiles data, int dataDevice, long endLsn,
+      long checkpointLsn, double pageScale) {
+    long analysisFrom = Math.min(endLsn, Math.max(space.activeStartLsn(), checkpointLsn));
+    return of(space, data, dataDevice, endLsn, analysisFrom, endLsn, 0, pageScale, RESTORE);
+  }
+
+  /**
+   * The rollback of {@code session}'s open transaction while the database runs (after error 9002, REFERENCE.md 1 and
+   * 3): the undo phase alone, as recovery does it: its log read backward from its last record to its first (what is
+   * still in the log buffers, not yet placed in the files, is read from memory), a compensation record for each change
+   * written through the log manager, using the transaction's reservation. The pages it changes are in the buffer pool
+   * (it has just changed them): none is read. No start-up, analysis or redo: the server knows the transaction.
+   */
+  public static RecoveryPlan ofRollback(ManagedLogSpace space, int session) {
+    List<Loser> losers = new ArrayList<>();
+    long placed = space.layout().endLsn();
+    for (TransactionTable.Txn t : space.losers(Long.MAX_VALUE)) { // the open transactions, all their records
+      if (t.session() != session) continue;
+      long from = Math.max(t.firstLsn(), space.layout().activeStartLsn());
+      List<ReadPiece> forward = space.readPieces(from, Math.max(from, Math.min(t.lastLsn(), placed)));
+      List<ReadPiece> back = new ArrayList<>(forward.size());
+      for (int i = forward.size() - 1; i >= 0; i--) back.add(forward.get(i));
+      losers.add(new Loser(session, t.firstLsn(), t.lastLsn(), back, newestFirst(t.rowRanges()), new long[0],
+          t.clrBytes()));
+    }
+    return new RecoveryPlan(placed, placed, placed, List.of(), List.of(), List.of(), new long[0], new long[0], 0, -1, 0,
+        8192, losers, 0, ROLLBACK);
+  }
+
+  /** Row ranges (pairs) in the opposite order: the newest first. */
+  private static long[] newestFirst(long[] r) {
+    long[] out = new long[r.length];
+    for (int i = 0, j = r.length - 2; j >= 0; i += 2, j -= 2) {
+      out[i] = r[j];
+      out[i + 1] = r[j + 1];
+    }
+    return out;
+  }
+
+  private static RecoveryPlan of(ManagedLogSpace space, DataFiles data, int dataDevice, long hardenedLsn,
+      long analysisFrom, long redoFrom, long rolledForward, double pageScale, int purpose) {
+    boolean afterRestore = purpose == RESTORE;
     long[] pageOffsets = new long[0];
     long[] neededAt = new long[0];
     long applied = 0;
     int fileId = 0;
     int pageBytes = 8192;
     boolean[] inRedo = null;
-    if (data != null) {
+    if (data != null && afterRestore) { // no redo: every page is still to be read by undo
+      fileId = data.config().fileId();
+      pageBytes = data.config().pageBytes();
+      inRedo = new boolean[data.config().pages()];
+    } else if (data != null) {
       long[][] at = new long[1][];
       // the dirty page table analysis rebuilds: pages changed since the checkpoint began (it wrote those dirty before)
       int[] pages = data.redoPages(analysisFrom, hardenedLsn, at);
@@ -130,7 +201,7 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
     }
     return new RecoveryPlan(hardenedLsn, analysisFrom, redoFrom, space.headerPieces(),
         space.readPieces(analysisFrom, hardenedLsn), space.readPieces(redoFrom, hardenedLsn), pageOffsets, neededAt,
-        applied, dataDevice, fileId, pageBytes, losers, rolledForward);
+        applied, dataDevice, fileId, pageBytes, losers, rolledForward, purpose);
   }
 
   /** The device offsets of {@code pages}, each standing for {@code scale} of the table's pages (the file spread). */

@@ -17,15 +17,9 @@ public final class RecoveryProtocol {
   /** The database's input port for the manager's replies. */
   public static final int REPLIES_PORT = 2;
 
-  /** Recover: the payload is the {@link RecoveryPlan}. (Formerly: a = to roll forward, b = back, pieces as events.) */
+  /** Recover: the payload is the {@link RecoveryPlan}. (71 to 75 were the former protocol's pieces: not reused.) */
   public static final int RECOVER = 70;
-  /** The former protocol: a piece of a phase (payload as {@link BackupProtocol#PIECE}); the kind names the phase. */
-  public static final int HEADERS = 71;
-  public static final int ANALYSIS = 72;
-  public static final int REDO = 73;
-  public static final int UNDO = 74;
-  public static final int END = 75;
-  /** Recovered: a = when recovery ended (ns). */
+  /** Recovered: a = when recovery ended (ns), b = the plan's purpose (RecoveryPlan.CRASH, RESTORE, ROLLBACK). */
   public static final int DONE = 76;
   /**
    * Compensation records undo writes: a = the session whose transaction it rolls back, b = bytes each, c = the first
@@ -38,8 +32,8 @@ public final class RecoveryProtocol {
   public static final int HARDEN = 79;
   public static final int HARDENED = 80;
 
-  public static final Protocol REQUESTS = Protocol.of("recovery requests", RECOVER, "recover", HEADERS, "headers",
-      ANALYSIS, "analysis", REDO, "redo", UNDO, "undo", END, "end", HARDENED, "hardened");
+  public static final Protocol REQUESTS = Protocol.of("recovery requests", RECOVER, "recover", HARDENED,
+      "hardened");
   public static final Protocol REPLIES = Protocol.of("recovery replies", DONE, "done", COMPENSATE, "compensate",
       UNDONE, "undone", HARDEN, "harden");
 }

@@ -281,7 +281,11 @@ public final class SessionPool implements SimComponent {
         case GROW_LOG, ADD_LOG_FILE, REMOVE_FILE, SHRINK_FILE, SQLPERF, BACKUP_LOG, BACKUP_DATABASE, RESTORE_DATABASE,
             RESTORE_LOG, CRASH -> {
           if (sub[i] == ACTED) {
-            if (st.type() == Step.Type.CRASH) txn[i] = 0; // recovery rolled back what the session had open
+            // recovery rolled back what the session had open (a restore replaced the database it was open in)
+            if (st.type() == Step.Type.CRASH || st.type() == Step.Type.RESTORE_DATABASE
+                || st.type() == Step.Type.RESTORE_LOG) {
+              txn[i] = 0;
+            }
             yield false;
           }
           sub[i] = ACTED;

@@ -208,7 +208,8 @@ public final class CommitPathModel {
     boolean read = s.readers() != null; // the log manager talks to readers of its log
     boolean backs = read && s.readers().agent() != null;
     boolean recovers = read && s.readers().recovery() != null
-        && (s.crashNanos() > 0 || s.script().has(Step.Type.CRASH));
+        && (s.crashNanos() > 0 || s.script().has(Step.Type.CRASH) || restoresWithRecovery(s.script())
+            || s.logSpace() != null); // a managed log may fill: a statement's rollback after 9002 is an undo
     boolean history = backs && s.readers().msdb() != null;
     boolean replicates = read && s.readers().replication() != null;
     int lm = read
@@ -310,6 +311,17 @@ public final class CommitPathModel {
 
   /** A device of the database and the role it plays for its log manager (its name within the database). */
   private record Role(String name, StorageAssembly.Placed device) {}
+
+  /** A restore step WITH RECOVERY: the database recovers the restored log (REFERENCE.md 3), timed by a recovery manager. */
+  private static boolean restoresWithRecovery(io.tlogsim.database.script.Script script) {
+    for (Step st : script.steps()) {
+      if ((st.type() == Step.Type.RESTORE_DATABASE || st.type() == Step.Type.RESTORE_LOG)
+          && st.mode() == Step.WITH_RECOVERY) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /** Links {@code from} to every role's device, in the roles' order (the index its requests name them by). */
   private static int[] connect(StorageAssembly a, int from, List<Role> roles, int completionsPort, long linkNanos) {

@@ -82,9 +82,14 @@ public final class CommitPathRun {
 
   /** The recovery manager's account of the crash's recovery, or null: none timed (no VLFs, or it did not finish). */
   private static RecoveryManager.Stats recovery(Outcome o) {
+    RecoveryManager.Stats rm = recoveries(o);
+    return rm == null || rm.firstAfterCrash() == null ? null : rm;
+  }
+
+  /** The recovery manager's account of every recovery (a crash's, a restore's), or null: no recovery manager. */
+  private static RecoveryManager.Stats recoveries(Outcome o) {
     if (o.model().recoveryManager() < 0) return null;
-    RecoveryManager.Stats rm = (RecoveryManager.Stats) o.run().results().get(o.model().recoveryManager());
-    return rm.recoveries().isEmpty() ? null : rm;
+    return (RecoveryManager.Stats) o.run().results().get(o.model().recoveryManager());
   }
 
   /**
@@ -146,7 +151,10 @@ public final class CommitPathRun {
     if (data != null) summary.data(data, log.dataGrowth());
     BackupAgent.Stats agentStats = o.model().backupAgent() < 0 ? null
         : (BackupAgent.Stats) o.run().results().get(o.model().backupAgent());
-    if (agentStats != null) summary.backups(agentStats, p.getInt("backupPageBytes")).restore(agentStats.restores());
+    if (agentStats != null) {
+      summary.backups(agentStats, p.getInt("backupPageBytes")).restore(agentStats.restores(),
+          recoveries(o) == null ? null : recoveries(o).firstAfterRestore());
+    }
     if (o.model().msdb() >= 0) summary.backupHistory((Msdb.Stats) o.run().results().get(o.model().msdb()));
     if (o.model().replicationReader() >= 0) {
       summary.replication((ReplicationLogReader.Stats) o.run().results().get(o.model().replicationReader()));
@@ -160,6 +168,7 @@ public final class CommitPathRun {
       }
     }
     if (crash == null && recovery(o) != null) summary.recovery(recovery(o)); // a crash step
+    if (recoveries(o) != null && !recoveries(o).rollbacks().isEmpty()) summary.rollbacks(recoveries(o).rollbacks());
     if (crash == null && recovery(o) == null && o.model().recoveryManager() >= 0
         && o.model().spec().script().has(io.tlogsim.database.script.Step.Type.CRASH)) {
       summary.recoveryNotFinished(); // the run ended before recovery did
@@ -212,7 +221,7 @@ public final class CommitPathRun {
         items.add("not finished when the run ended (give simulatedSeconds more room after the crash)");
       }
       if (timed != null) {
-        RecoveryManager.Recovery r = timed.recoveries().get(0);
+        RecoveryManager.Recovery r = timed.firstAfterCrash();
         items.addAll(List.of("start-up " + Text.latencyUs(r.startDelayNanos() / 1e3) + " ("
             + Text.plural(r.headerReads(), "VLF header") + ")", "analysis " + Text.latencyUs(r.analysisNanos() / 1e3),
             "redo " + Text.latencyUs(r.redoNanos() / 1e3), "undo " + Text.latencyUs(r.undoNanos() / 1e3)));
@@ -226,7 +235,9 @@ public final class CommitPathRun {
             + m.substring(at + 2)));
       }
     }
-    if (crash == null && recovery(o) != null) lines.addAll(ReadersReport.recoveryLines(recovery(o).recoveries().get(0)));
+    if (crash == null && recovery(o) != null) lines.addAll(ReadersReport.recoveryLines(recovery(o).firstAfterCrash()));
+    RecoveryManager.Recovery restored = recoveries(o) == null ? null : recoveries(o).firstAfterRestore();
+    if (restored != null) lines.addAll(ReadersReport.recoveryLines("restore", restored));
     if (agentStats != null) for (BackupAgent.Restore r : agentStats.restores()) lines.addAll(ReadersReport.restoreLines(r));
     lines.addAll(Text.lines("log", Text.plural(log.records(), "record") + " in " + Text.plural(log.writes(), "write"),
         String.format(Locale.ROOT, "%.1f pages/write", pagesPerWrite),

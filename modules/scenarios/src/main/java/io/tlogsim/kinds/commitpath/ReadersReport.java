@@ -17,7 +17,12 @@ final class ReadersReport {
   private ReadersReport() {}
 
   static List<String> recoveryLines(RecoveryManager.Recovery r) {
-    return Text.lines("recovery", String.format(Locale.ROOT, "start-up %.3f s (%s)", r.startDelayNanos() / 1e9,
+    return recoveryLines("recovery", r);
+  }
+
+  /** The same under {@code label} ("restore": the recovery that ended a restore WITH RECOVERY). */
+  static List<String> recoveryLines(String label, RecoveryManager.Recovery r) {
+    return Text.lines(label.equals("recovery") ? label : label + " recovery", String.format(Locale.ROOT, "start-up %.3f s (%s)", r.startDelayNanos() / 1e9,
             Text.plural(r.headerReads(), "VLF header")),
         String.format(Locale.ROOT, "analysis %.3f s", r.analysisNanos() / 1e9),
         String.format(Locale.ROOT, "redo %.3f s (%s read)", r.redoNanos() / 1e9, Text.plural(r.pagesRead(), "page")),

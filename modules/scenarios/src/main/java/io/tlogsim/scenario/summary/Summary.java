@@ -412,6 +412,14 @@ public final class Summary {
    * first), what zeroing the files the replay created took, the pages redone, what was zeroed (none: not written).
    */
   public Summary restore(List<BackupAgent.Restore> restores) {
+    return restore(restores, null);
+  }
+
+  /**
+   * The same, with {@code restore.recovery}: the recovery that ended a restore WITH RECOVERY (null: none), its phases
+   * as {@code recovery} gives a crash's (redo is the replay's, counted in the restore: 0 here).
+   */
+  public Summary restore(List<BackupAgent.Restore> restores, RecoveryManager.Recovery recovered) {
     if (restores.isEmpty()) return this;
     Map<String, Object> rs = new LinkedHashMap<>();
     double total = 0, zero = 0, dataCopy = 0, logRestore = 0, replayZero = 0;
@@ -432,6 +440,7 @@ public final class Summary {
     rs.put("zeroedBytes", restores.stream().mapToLong(BackupAgent.Restore::zeroedBytes).sum());
     rs.put("pagesRedone", pages);
     rs.put("count", restores.size());
+    if (recovered != null) rs.put("recovery", recoveryMap(recovered, 1));
     map.put("restore", rs);
     return this;
   }
@@ -494,9 +503,14 @@ public final class Summary {
    * the data pages redo read and redid, the compensation records undo wrote, and how many recoveries.
    */
   public Summary recovery(RecoveryManager.Stats rm) {
-    RecoveryManager.Recovery r = rm.recoveries().get(0);
+    long crashes = rm.recoveries().stream().filter(r -> r.purpose() == io.tlogsim.database.readers.RecoveryPlan.CRASH).count();
+    map.put("recovery", recoveryMap(rm.firstAfterCrash(), crashes));
+    return this;
+  }
+
+  private static Map<String, Object> recoveryMap(RecoveryManager.Recovery r, long count) {
     Map<String, Object> rec = new LinkedHashMap<>();
-    rec.put("crashSeconds", round(r.crashNanos() / 1e9, 6));
+    rec.put(r.afterRestore() ? "startSeconds" : "crashSeconds", round(r.crashNanos() / 1e9, 6)); // restore: it began
     rec.put("startDelaySeconds", round(r.startDelayNanos() / 1e9, 3));
     rec.put("analysisSeconds", round(r.analysisNanos() / 1e9, 3));
     rec.put("redoSeconds", round(r.redoNanos() / 1e9, 3));
@@ -513,9 +527,30 @@ public final class Summary {
     rec.put("pagesRead", r.pagesRead());
     rec.put("pagesRedone", r.pagesApplied());
     rec.put("compensationRecords", r.compensationRecords());
-    rec.put("count", rm.recoveries().size());
+    rec.put("count", count);
     rec.put("finished", true);
-    map.put("recovery", rec);
+    return rec;
+  }
+
+  /**
+   * {@code rollbacks}: the statements rolled back after error 9002, each an undo by the recovery manager (its log read
+   * backward, its compensation records written): how many, their time in all and the longest, what they read and wrote.
+   */
+  public Summary rollbacks(List<RecoveryManager.Recovery> rollbacks) {
+    Map<String, Object> rb = new LinkedHashMap<>();
+    long nanos = 0, max = 0, bytes = 0, clrs = 0;
+    for (RecoveryManager.Recovery r : rollbacks) {
+      nanos += r.undoNanos();
+      max = Math.max(max, r.undoNanos());
+      bytes += r.undoBytes();
+      clrs += r.compensationRecords();
+    }
+    rb.put("count", rollbacks.size());
+    rb.put("seconds", round(nanos / 1e9, 3));
+    rb.put("maxSeconds", round(max / 1e9, 3));
+    rb.put("logBytesRead", bytes);
+    rb.put("compensationRecords", clrs);
+    map.put("rollbacks", rb);
     return this;
   }
 
