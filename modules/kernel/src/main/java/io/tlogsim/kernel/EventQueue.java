@@ -17,7 +17,6 @@ final class EventQueue {
   private final int timerRank;
   private final Timers timers = new Timers();
   private Run[] runs = new Run[8]; // a binary heap of runs, by their head
-  private long[] heads = new long[8]; // heads[i]: runs[i]'s head time, beside it so the heap's compares stay in one array
   private int runCount;
   private int runEvents;
 
@@ -34,7 +33,7 @@ final class EventQueue {
   /** Time of the next event, or {@link VirtualTime#NEVER}. */
   long headTime() {
     long t = timers.headTime();
-    return runCount > 0 ? Math.min(heads[0], t) : t;
+    return runCount > 0 ? Math.min(runs[0].headTime(), t) : t;
   }
 
   /** Earliest event held per input port, index {@code port + 1} ({@link Context#SELF_PORT}, the timers, at 0). */
@@ -42,29 +41,23 @@ final class EventQueue {
     long[] min = new long[ports + 1];
     java.util.Arrays.fill(min, VirtualTime.NEVER);
     min[0] = timers.headTime();
-    for (int i = 0; i < runCount; i++) min[runs[i].port + 1] = Math.min(min[runs[i].port + 1], heads[i]);
+    for (int i = 0; i < runCount; i++) min[runs[i].port + 1] = Math.min(min[runs[i].port + 1], runs[i].headTime());
     return min;
   }
 
   /** Adds a delivered batch as a run; its arrays are kept, not copied. */
   void addRun(EventBatch batch, int port, int rank, int sender) {
     if (batch.size() == 0) return;
-    if (runCount == runs.length) {
-      runs = Arrays.copyOf(runs, runCount * 2);
-      heads = Arrays.copyOf(heads, runCount * 2);
-    }
+    if (runCount == runs.length) runs = Arrays.copyOf(runs, runCount * 2);
     Run r = new Run(batch, port, rank, sender);
-    long t = r.headTime();
     int i = runCount++;
     while (i > 0) {
       int p = (i - 1) >>> 1;
-      if (!before(t, r, heads[p], runs[p])) break;
+      if (!r.before(runs[p])) break;
       runs[i] = runs[p];
-      heads[i] = heads[p];
       i = p;
     }
     runs[i] = r;
-    heads[i] = t;
     runEvents += batch.size();
   }
 
@@ -78,7 +71,7 @@ final class EventQueue {
 
   /** Copies the next event into {@code ev}, removes it and returns its tie. Arrivals of an instant precede timers. */
   long pop(Event ev) {
-    if (runCount > 0 && heads[0] <= timers.headTime()) {
+    if (runCount > 0 && runs[0].headTime() <= timers.headTime()) {
       Run r = runs[0];
       int i = r.pos;
       EventBatch bt = r.batch;
@@ -96,9 +89,9 @@ final class EventQueue {
       if (++r.pos == bt.size()) {
         Run last = runs[--runCount];
         runs[runCount] = null;
-        if (runCount > 0) siftDown(last, heads[runCount]);
+        if (runCount > 0) siftDown(last);
       } else {
-        siftDown(r, r.headTime());
+        siftDown(r);
       }
       return tie;
     }
@@ -109,24 +102,17 @@ final class EventQueue {
     return tie;
   }
 
-  /** Places {@code r}, whose head is at {@code t}, at the root's place and sifts it down. */
-  private void siftDown(Run r, long t) {
+  /** Places {@code r} at the root's place and sifts it down. */
+  private void siftDown(Run r) {
     int i = 0, n = runCount, half = n >>> 1;
     while (i < half) {
       int c = 2 * i + 1;
-      if (c + 1 < n && before(heads[c + 1], runs[c + 1], heads[c], runs[c])) c++;
-      if (!before(heads[c], runs[c], t, r)) break;
+      if (c + 1 < n && runs[c + 1].before(runs[c])) c++;
+      if (!runs[c].before(r)) break;
       runs[i] = runs[c];
-      heads[i] = heads[c];
       i = c;
     }
     runs[i] = r;
-    heads[i] = t;
-  }
-
-  /** Run r with its head at t comes before run o with its head at u: by time, then by tie (in-link rank, sequence). */
-  private static boolean before(long t, Run r, long u, Run o) {
-    return t < u || (t == u && r.tieBefore(o));
   }
 
   /** Drops everything (a crash); returns how many events were dropped. */
@@ -180,9 +166,9 @@ final class EventQueue {
       return time[pos];
     }
 
-    /** At equal head times: this run's head comes first. */
-    boolean tieBefore(Run o) {
-      return rank < o.rank || (rank == o.rank && pos + batch.firstSeq() < o.pos + o.batch.firstSeq());
+    boolean before(Run o) {
+      long t = headTime(), u = o.headTime();
+      return t < u || (t == u && (rank < o.rank || (rank == o.rank && pos + batch.firstSeq() < o.pos + o.batch.firstSeq())));
     }
 
     /** The events not handled yet, as a batch of their own. */
