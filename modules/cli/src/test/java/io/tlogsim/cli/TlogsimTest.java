@@ -138,6 +138,10 @@ class TlogsimTest {
     assertEquals(0.05, s.get("simulatedSeconds").asDouble());
     assertEquals(200, s.at("/params/sessions").asInt());
     assertTrue(s.at("/commits/count").asLong() > 0);
+    JsonNode busy = s.at("/run/threadBusy"); // wall-clock: one share per thread of the run, in [0, 1]
+    assertEquals(2, busy.size(), busy.toString());
+    for (JsonNode b : busy) assertTrue(b.isNumber() && b.asDouble() >= 0 && b.asDouble() <= 1, busy.toString());
+    assertTrue(r.out().contains("of wall time by thread"), r.out());
   }
 
   /** Bad input: exit 2, exactly one line on stderr starting "tlogsim: " and containing {@code expected}, no out dir. */

@@ -15,9 +15,25 @@ import java.util.List;
  * @param nodes how many nodes (JVMs) held the clock or a component
  * @param crossNodeMessages kernel messages between different nodes
  * @param crossNodeBytes bytes of batches between different nodes, estimated from the events they carry
+ * @param threadBusy by thread of the run's dispatcher, busiest first: the share of the run's wall time it spent
+ *     running the run's actors (not idle); wall-clock like {@code wallNanos}; null when not measured (a run the
+ *     cluster's coordinator placed, or one a journal recorded before it was kept)
  */
 public record RunOutcome(long digest, long events, long windows, long messages, List<Object> results,
-    long wallNanos, long recoveries, int nodes, long crossNodeMessages, long crossNodeBytes) {
+    long wallNanos, long recoveries, int nodes, long crossNodeMessages, long crossNodeBytes,
+    List<Double> threadBusy) {
+
+  public RunOutcome(long digest, long events, long windows, long messages, List<Object> results, long wallNanos,
+      long recoveries, int nodes, long crossNodeMessages, long crossNodeBytes) {
+    this(digest, events, windows, messages, results, wallNanos, recoveries, nodes, crossNodeMessages, crossNodeBytes,
+        null);
+  }
+
+  /** This outcome with the threads' busy shares its host measured. */
+  public RunOutcome withThreadBusy(List<Double> busy) {
+    return new RunOutcome(digest, events, windows, messages, results, wallNanos, recoveries, nodes, crossNodeMessages,
+        crossNodeBytes, busy == null ? null : List.copyOf(busy));
+  }
 
   public String digestHex() {
     return Digest.hex(digest);

@@ -106,9 +106,14 @@ public final class SimulationHost implements AutoCloseable {
       }
       long n = runs.incrementAndGet();
       dispatcher = takeDispatcher(settings.threads());
+      BusyMeter meter = BusyMeter.of(dispatcher); // the dispatcher is this run's alone until it is given back
+      Map<Thread, Long> busyBefore = meter.snapshot();
+      long start = System.nanoTime();
       clock = system.systemActorOf(Clock.create(topo, placement, settings, outcome), "run-" + n,
           DispatcherSelector.fromConfig(dispatcher));
-      return Simulation.await(outcome); // the clock stops itself, and its components with it, once this is known
+      RunOutcome done = Simulation.await(outcome); // the clock stops itself, and its components with it, once known
+      return done.withThreadBusy(BusyMeter.shares(busyBefore, meter.snapshot(), System.nanoTime() - start,
+          settings.threads()));
     } finally {
       running.remove(outcome);
       if (clock != null && !outcome.isDone()) clock.tell(new Clock.Abort("the run was given up")); // interrupted
@@ -117,15 +122,17 @@ public final class SimulationHost implements AutoCloseable {
   }
 
   /**
-   * A dispatcher of its own for one run: a fork-join pool of {@code threads}, with the system's default dispatcher's
-   * other settings (its throughput: the kernel's reference.conf).
+   * A dispatcher of its own for one run: a fork-join pool of {@code threads} whose threads' busy time is kept
+   * ({@link BusyMeter}), with the system's default dispatcher's other settings (its throughput: the kernel's
+   * reference.conf).
    */
   private synchronized String takeDispatcher(int threads) {
     Deque<String> idle = idleDispatchers.get(threads);
     if (idle != null && !idle.isEmpty()) return idle.pop();
     String id = "tlogsim-run-dispatcher-" + DISPATCHERS.incrementAndGet();
     Dispatchers dispatchers = Adapter.toClassic(system).dispatchers();
-    Config own = ConfigFactory.parseString("executor = fork-join-executor\n"
+    // Pekko's fork-join executor with each mailbox run timed (BusyMeter: run.threadBusy)
+    Config own = ConfigFactory.parseString("executor = \"" + BusyMeter.Configurator.class.getName() + "\"\n"
         + "fork-join-executor.parallelism-min = " + threads + "\n"
         + "fork-join-executor.parallelism-max = " + threads + "\n"
         + "fork-join-executor.parallelism-factor = 1.0\n");

@@ -18,6 +18,7 @@ import io.tlogsim.scenario.PreparedRun;
 import io.tlogsim.scenario.RunControl;
 import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.scenario.Text;
+import io.tlogsim.scenario.summary.RunFigures;
 import io.tlogsim.scenario.summary.Summary;
 import io.tlogsim.storage.DeviceStats;
 import java.util.ArrayList;
@@ -271,10 +272,12 @@ public final class CommitPathRun {
       phaseItems.add(f.name() + " " + String.format(Locale.ROOT, "%.3f s", f.seconds()) + (f.ended() ? "" : " (not ended)"));
     }
     lines.addAll(Text.lines("phases", phaseItems));
-    lines.addAll(Text.lines("run", String.format(Locale.ROOT, "%.2f wall s on %s", wall,
+    List<String> run = new ArrayList<>(List.of(String.format(Locale.ROOT, "%.2f wall s on %s", wall,
         Text.plural(control.threads(), "thread")), Text.plural(o.run().windows(), "window"),
         Text.whole(ratio(o.run().events(), wall)) + " events/s",
         String.format(Locale.ROOT, "%.4f messages/event", o.run().messagesPerEvent())));
+    if (RunFigures.busyText(o.run()) != null) run.add(RunFigures.busyText(o.run()));
+    lines.addAll(Text.lines("run", run));
     lines.add("digest       " + o.run().digestHex());
 
     Map<String, List<String>> tables = new LinkedHashMap<>();

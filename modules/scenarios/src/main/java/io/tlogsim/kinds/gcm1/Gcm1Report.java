@@ -7,6 +7,7 @@ import io.tlogsim.scenario.Params;
 import io.tlogsim.scenario.RunControl;
 import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.scenario.Text;
+import io.tlogsim.scenario.summary.RunFigures;
 import io.tlogsim.scenario.summary.Summary;
 import io.tlogsim.storage.DeviceStats;
 import java.util.ArrayList;
@@ -62,10 +63,12 @@ final class Gcm1Report {
       lines.addAll(Text.lines("device", dev.name() + ": " + Text.whole(iops) + " IOPS",
           String.format(Locale.ROOT, "%.1f MB/s", mbPerSec), "mean latency " + Text.latencyUs(dev.meanLatencyUs())));
     }
-    lines.addAll(Text.lines("run", String.format(Locale.ROOT, "%.2f wall s on %s", wall,
+    List<String> run = new ArrayList<>(List.of(String.format(Locale.ROOT, "%.2f wall s on %s", wall,
             Text.plural(control.threads(), "thread")), Text.plural(out.windows(), "window"),
         Text.whole(eventsPerWall) + " events/s", Text.whole(commitsPerWall) + " commits/s",
         String.format(Locale.ROOT, "%.4f messages/event", out.messagesPerEvent())));
+    if (RunFigures.busyText(out) != null) run.add(RunFigures.busyText(out));
+    lines.addAll(Text.lines("run", run));
     lines.add("digest       " + out.digestHex());
     return ScenarioResult.of(s, lines).withHistograms(Map.of("commits", c.latencies()));
   }

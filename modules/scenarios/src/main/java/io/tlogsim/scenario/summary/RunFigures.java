@@ -2,7 +2,10 @@ package io.tlogsim.scenario.summary;
 
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.scenario.RunControl;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -19,6 +22,7 @@ public final class RunFigures {
     run.put("threads", control.threads());
     run.put("nodes", out.nodes());
     run.put("wallSeconds", round(wall));
+    if (out.threadBusy() != null) run.put("threadBusy", out.threadBusy()); // wall-clock, as wallSeconds
     run.put("events", out.events());
     run.put("windows", out.windows());
     run.put("messages", out.messages());
@@ -33,6 +37,17 @@ public final class RunFigures {
         : round(out.crossNodeBytes() / (double) out.windows()));
     run.put("recoveries", out.recoveries());
     return run;
+  }
+
+  /**
+   * The human summary's item for {@code run.threadBusy} ("busy 0.93, 0.41 of wall time by thread"), or null when the
+   * run's host did not measure it (a cluster run).
+   */
+  public static String busyText(RunOutcome out) {
+    if (out.threadBusy() == null || out.threadBusy().isEmpty()) return null;
+    List<String> shares = new ArrayList<>();
+    for (double b : out.threadBusy()) shares.add(String.format(Locale.ROOT, "%.2f", b));
+    return "busy " + String.join(" ", shares) + " of wall time by thread";
   }
 
   private static double round(double v) {
