@@ -147,7 +147,9 @@ public final class HostCalibration {
 
     // a context switch
     if (pinned) {
-      Figure cs = contextSwitch(pin, a, slice);
+      // on a busy core the two threads get few turns in a short round: measure again with longer rounds
+      Figure cs = null;
+      for (int k = 0; k < 3 && cs == null; k++) cs = contextSwitch(pin, a, slice * (1 << (2 * k)));
       if (cs != null) {
         figures.add(cs);
       } else {
