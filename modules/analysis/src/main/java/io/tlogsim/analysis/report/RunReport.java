@@ -150,8 +150,8 @@ public final class RunReport {
           double dt = (m.to - m.from) / 1e9;
           x[i] = (m.from + m.to) / 2e9;
           r[i] = dt > 0 ? m.commits / dt : Double.NaN;
-          List<String> row = new ArrayList<>(List.of(db, seconds(m.from), seconds(m.to), String.valueOf(m.warmup),
-              String.valueOf(m.commits), num(r[i])));
+          List<String> row = new ArrayList<>(List.of(db, seconds(m.from), seconds(m.to), String.valueOf(m.from),
+              String.valueOf(m.to), String.valueOf(m.warmup), String.valueOf(m.commits), num(r[i])));
           for (int k = 0; k < pcts.length; k++) {
             p[k][i] = m.percentileUs(pcts[k]);
             if (p[k][i] <= 0) positiveLatencies = false;
@@ -172,9 +172,10 @@ public final class RunReport {
           lat.add(db + " p99", x, p[2]);
         }
       }
-      add(new Csv("commit-intervals.csv", List.of("database", "fromSeconds", "toSeconds", "warmup", "commits",
-          "commitsPerSecond", "latencyMeanUs", "latencyP50Us", "latencyP90Us", "latencyP99Us", "latencyP999Us",
-          "latencyMaxUs"), rows));
+      // the interval in seconds to read and in exact ns (as every other series has it) to join with `tlogsim facts`
+      add(new Csv("commit-intervals.csv", List.of("database", "fromSeconds", "toSeconds", "fromNanos", "toNanos",
+          "warmup", "commits", "commitsPerSecond", "latencyMeanUs", "latencyP50Us", "latencyP90Us", "latencyP99Us",
+          "latencyP999Us", "latencyMaxUs"), rows));
       String note = warm ? "Intervals before the end of the warm-up are drawn too; the run's statistics leave them out."
           : null;
       chart(rate, note);
@@ -225,7 +226,8 @@ public final class RunReport {
         sizes.setAutoResize(true);
         for (LogMerged m : e.getValue().values()) {
           double dt = (m.to - m.from) / 1e9;
-          rows.add(List.of(db, seconds(m.from), seconds(m.to), String.valueOf(m.writes),
+          rows.add(List.of(db, seconds(m.from), seconds(m.to), String.valueOf(m.from), String.valueOf(m.to),
+              String.valueOf(m.writes),
               num(dt > 0 ? m.writes / dt : Double.NaN), String.valueOf(m.pages), String.valueOf(m.bytes),
               num(dt > 0 ? m.bytes / 1e6 / dt : Double.NaN), m.writes == 0 ? "" : num(m.bytes / (double) m.writes)));
           sizes.add(m.sizes);
@@ -243,8 +245,8 @@ public final class RunReport {
                   + " multiples of 512 B up to 64 KB).</figcaption>\n</figure>\n");
         }
       }
-      add(new Csv("log-intervals.csv", List.of("database", "fromSeconds", "toSeconds", "writes", "writesPerSecond",
-          "pages", "bytes", "mbPerSecond", "meanWriteBytes"), rows));
+      add(new Csv("log-intervals.csv", List.of("database", "fromSeconds", "toSeconds", "fromNanos", "toNanos", "writes",
+          "writesPerSecond", "pages", "bytes", "mbPerSecond", "meanWriteBytes"), rows));
       add(new Csv("flush-sizes.csv", List.of("database", "writeBytes", "writes"), sizeRows));
     }
 
