@@ -30,7 +30,43 @@ class CalibratePostgresTest {
   private static final String HOST = env("PGHOST", "127.0.0.1");
   private static final String PORT = env("PGPORT", "5432");
   private static final String USER = env("TLOGSIM_JDBC_USER", "tlogsim");
-  private static final String PASSWORD = env("TLOGSIM_JDBC_PASSWORD", "tlogsim");
+  // the password as tlogsim finds it (docs/security.md): TLOGSIM_JDBC_PASSWORD, else the file setup.sh wrote
+  // (PGPASSFILE, else ~/.config/tlogsim/pgpass, else ~/.pgpass), which psql and pgbench read themselves
+  private static final String GIVEN_PASSWORD = System.getenv("TLOGSIM_JDBC_PASSWORD");
+  private static final Path PASSFILE = passFile();
+  private static final String PASSWORD = GIVEN_PASSWORD != null && !GIVEN_PASSWORD.isBlank() ? GIVEN_PASSWORD
+      : storedPassword();
+
+  private static Path passFile() {
+    String env = System.getenv("PGPASSFILE");
+    if (env != null && !env.isBlank()) return Path.of(env);
+    String xdg = System.getenv("XDG_CONFIG_HOME");
+    Path ours = (xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config"))
+        .resolve("tlogsim/pgpass");
+    return Files.isRegularFile(ours) ? ours : Path.of(System.getProperty("user.home"), ".pgpass");
+  }
+
+  /** This host, port and user's password in the password file, or "" (none: the server then refuses, said so). */
+  private static String storedPassword() {
+    try {
+      for (String line : Files.readAllLines(PASSFILE)) {
+        String[] f = line.split(":", -1);
+        if (f.length == 5 && (f[0].equals(HOST) || f[0].equals("*")) && (f[1].equals(PORT) || f[1].equals("*"))
+            && (f[3].equals(USER) || f[3].equals("*"))) {
+          return f[4];
+        }
+      }
+    } catch (java.io.IOException e) {
+      // no file: no password
+    }
+    return "";
+  }
+
+  /** libpq's variables for the password: PGPASSWORD when one was given, else the password file. */
+  private static Map<String, String> passwordEnv() {
+    return GIVEN_PASSWORD != null && !GIVEN_PASSWORD.isBlank() ? Map.of("PGPASSWORD", GIVEN_PASSWORD)
+        : Map.of("PGPASSFILE", PASSFILE.toString());
+  }
 
   private static String env(String name, String dflt) {
     String v = System.getenv(name);
@@ -41,7 +77,7 @@ class CalibratePostgresTest {
   private static List<String> psql(String db, String sql) throws Exception {
     ProcessBuilder pb = new ProcessBuilder("psql", "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-h", HOST, "-p", PORT,
         "-U", USER, "-d", db, "-c", sql).redirectErrorStream(true);
-    pb.environment().put("PGPASSWORD", PASSWORD);
+    pb.environment().putAll(passwordEnv());
     Process p;
     try {
       p = pb.start();
@@ -77,14 +113,14 @@ class CalibratePostgresTest {
       boolean visible = ckpt.get(1).matches("[0-9]+") && Files.exists(Path.of("/proc", ckpt.get(1), "stat"));
       if (!visible) cmd.addAll(List.of("--cores", "1"));
       ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-      pb.environment().putAll(Map.of("PGHOST", HOST, "PGPORT", PORT, "PGUSER", USER, "PGPASSWORD", PASSWORD,
-          "PGDATABASE", db));
+      pb.environment().putAll(Map.of("PGHOST", HOST, "PGPORT", PORT, "PGUSER", USER, "PGDATABASE", db));
+      pb.environment().putAll(passwordEnv());
       Process p = pb.start();
       String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       assertTrue(p.waitFor(300, TimeUnit.SECONDS), "finished");
       assertEquals(0, p.exitValue(), text);
       assertFalse(text.contains("PGPASSWORD"), "no secret printed");
-      if (!USER.contains(PASSWORD) && !"tlogsim".contains(PASSWORD)) { // else the password is a word of the output
+      if (!PASSWORD.isEmpty() && !USER.contains(PASSWORD) && !"tlogsim".contains(PASSWORD)) { // else a word of it
         assertFalse(text.contains(PASSWORD), "no secret printed");
       }
       assertEquals(!visible, text.contains("processes are not visible"), text);
