@@ -111,12 +111,7 @@ final class Runner {
     RunControl control = new RunControl(scenario.seed(), options.threadsOrDefault(), progress);
     OffsetDateTime started = OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS);
     Path out = options.outDir();
-    Path runs = options.dataDir().resolve("runs");
-    if (out != null) {
-      checkOut(out, options.force);
-    } else {
-      checkWritable(runs, "--data " + options.dataDir());
-    }
+    Path runs = checkedDestination(options);
     Map<String, Object> provenance = provenance(scenario, options, started);
     PrintWriter stdout = cl.getOut();
 
@@ -217,12 +212,7 @@ final class Runner {
       this.branchOf = branchOf;
       OffsetDateTime started = OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS);
       Path out = options.outDir();
-      Path runs = options.dataDir().resolve("runs");
-      if (out != null) {
-        checkOut(out, options.force);
-      } else {
-        checkWritable(runs, "--data " + options.dataDir());
-      }
+      Path runs = checkedDestination(options);
       Map<String, Object> provenance = provenance(scenario, options, started);
       provenance.put("branch", branchOf);
       Scenario described = new Scenario(scenario.name(), scenario.kind(), "branch of " + parentId + " at "
@@ -507,6 +497,17 @@ final class Runner {
    * --out must be a directory (or creatable as one) where tlogsim may write, and must not hold a summary.json
    * unless --force.
    */
+  /** A new run's directories: --out may be written, else {@code <data>/runs}; returns the latter. */
+  private static Path checkedDestination(RunOptions options) {
+    Path runs = options.dataDir().resolve("runs");
+    if (options.outDir() != null) {
+      checkOut(options.outDir(), options.force);
+    } else {
+      checkWritable(runs, "--data " + options.dataDir());
+    }
+    return runs;
+  }
+
   static void checkOut(Path out, boolean force) {
     if (Files.exists(out) && !Files.isDirectory(out)) {
       throw new BadInputException("--out " + out + ": exists and is not a directory");
