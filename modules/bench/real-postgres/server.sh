@@ -1,7 +1,7 @@
 # A PostgreSQL server of its own for measuring against (sourced by measure-inputs.sh and measure-curve.sh).
 #
 # From Debian's packages (postgresql-15, postgresql-contrib for pgbench; apt-get install when missing, as root), an
-# instance in a directory of its own ($REAL_PG_DIR, default ./data/real-postgres) that listens on no TCP port at all:
+# instance in a directory of its own ($REAL_PG_DIR, default ./data/real-postgres, /var/tmp/tlogsim-real-postgres as root) that listens on no TCP port at all:
 # only on a Unix socket in that directory named for port $REAL_PG_PORT (default 5544), so it never meets the server of
 # the default port (the journal's, deploy/postgres/setup.sh), which is left alone. Settings are initdb's defaults
 # (fsync on, wal_sync_method fdatasync, synchronous_commit on, shared_buffers 128 MB): what a user who installs
@@ -11,7 +11,13 @@
 # rp_load (the 1-minute load average), rp_fsync_us SECONDS -> fdatasync usecs/op of an 8 kB write on the WAL's disk.
 
 rp_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
-REAL_PG_DIR="${REAL_PG_DIR:-$rp_root/data/real-postgres}"
+# As root the server runs as postgres, which cannot enter ./data (private to its owner, tlogsim's journal lives there):
+# its directory is then one of its own under /var/tmp.
+if [ "$(id -u)" = 0 ]; then
+  REAL_PG_DIR="${REAL_PG_DIR:-/var/tmp/tlogsim-real-postgres}"
+else
+  REAL_PG_DIR="${REAL_PG_DIR:-$rp_root/data/real-postgres}"
+fi
 REAL_PG_PORT="${REAL_PG_PORT:-5544}"
 rp_data="$REAL_PG_DIR/pgdata"
 rp_sql="$REAL_PG_DIR/insert.sql"
