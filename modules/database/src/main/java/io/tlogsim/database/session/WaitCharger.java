@@ -15,8 +15,9 @@ import java.util.Arrays;
  * (a cross-core wake: the idle core's wake-up delay, then the sleep's CPU); otherwise it waits for a core like every
  * ready session, and pays the same-core figures when it gets the waker's core. Its commit is done when it has resumed.
  *
- * <p>Not modelled here: PostgreSQL's second sleep of a commit that arrived during a flush (4.4); the sleep and resume
- * are charged together at the resume (11).
+ * <p>Not here: PostgreSQL's WALWriteLock, with the second sleep of a commit that arrived during a flush (4.4), is
+ * {@link WalWriteLock}'s, which uses this class's wakes and resumes. The sleep and resume are charged together at the
+ * resume (11).
  */
 final class WaitCharger {
   /** How a woken session resumes (a {@link SessionPool#WOKEN} timer's b, low 4 bits; the core above). */

@@ -9,6 +9,10 @@ import io.tlogsim.kernel.CborSerializable;
  * sleeps commit_delay first; then it flushes everything inserted so far, while the others wait for the lock and
  * mostly find their commit flushed. With synchronous_commit off a commit returns at once, and the WAL writer flushes
  * every wal_writer_delay. A session may set synchronous_commit itself (session mode).
+ *
+ * <p>With host costs the session pool holds WALWriteLock instead ({@link #lockInSessions}, the pool's WalWriteLock:
+ * the holder sends FLUSH, the others sleep on the lock and are woken at its release); this policy then keeps only the
+ * WAL writer.
  */
 public final class PostgresCommit implements FlushPolicy {
   private static final long SLEEP = 1;
