@@ -21,9 +21,10 @@ class HostCostsTest {
     return run(cores, clients, host, 300);
   }
 
-  private static Map<String, Object> run(int cores, int clients, boolean host, double fsyncUs) {
+  private static Map<String, Object> run(int cores, int clients, boolean host, double fsyncUs, String... more) {
     List<String> kv = new ArrayList<>(List.of("simulatedSeconds", "1", "fsyncUs", "" + fsyncUs, "cpuPerTxnUs", "" + C,
         "roundTripUs", "10", "cores", "" + cores, "clients", "" + clients));
+    kv.addAll(List.of(more));
     if (host) {
       kv.addAll(List.of("hostWakeCpuUs", "" + WAKE, "hostSleepCpuUs", "" + SLEEP, "hostSameCoreWakeCpuUs",
           "" + SAME_WAKE, "hostSameCoreSleepCpuUs", "" + SAME_SLEEP, "hostIdleWakeUs", "" + IDLE, "hostWriteCpuUs",
@@ -95,6 +96,27 @@ class HostCostsTest {
     double tps = ScenarioRuns.num(on, "commits.perSecond");
     assertEquals(1.0, ScenarioRuns.num(on, "cpu.utilization"), 0.005, "saturated: " + on.get("cpu"));
     assertTrue(tps < same && tps > cross * 0.98, cross + " < " + tps + " < " + same);
+  }
+
+  /**
+   * commit_delay with the lock in the pool: 16 clients leave the holder at most 15 others in a transaction, so
+   * commit_siblings = 16 never lets it sleep (the run is the run without commit_delay) while 5 makes
+   * some holders sleep (at most one sleep per flush), which joins more commits to each flush.
+   */
+  @Test
+  void commitDelayOnlyWhenEnoughOtherSessionsAreInATransaction() {
+    Map<String, Object> plain = run(2, 16, true, 300);
+    Map<String, Object> tooFew = run(2, 16, true, 300, "commitDelayUs", "100", "commitSiblings", "16");
+    Map<String, Object> enough = run(2, 16, true, 300, "commitDelayUs", "100", "commitSiblings", "5");
+    assertEquals(0, ScenarioRuns.num(tooFew, "cpu.hostCosts.commitDelays"), 0);
+    for (String k : List.of("commits.count", "commits.latencyUs.mean", "log.writes", "cpu.busySeconds")) {
+      assertEquals(ScenarioRuns.num(plain, k), ScenarioRuns.num(tooFew, k), 0, k);
+    }
+    double delays = ScenarioRuns.num(enough, "cpu.hostCosts.commitDelays");
+    double flushes = ScenarioRuns.num(enough, "cpu.hostCosts.flushes");
+    assertTrue(delays > 0 && delays <= flushes, delays + " commit_delay sleeps, " + flushes + " flushes");
+    assertTrue(ScenarioRuns.num(enough, "commits.count") / ScenarioRuns.num(enough, "log.writes")
+        > ScenarioRuns.num(plain, "commits.count") / ScenarioRuns.num(plain, "log.writes"), "more commits per flush");
   }
 
   /**
