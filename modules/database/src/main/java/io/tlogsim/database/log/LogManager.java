@@ -792,7 +792,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       lazyHardened++;
     }
     while (!flushRequests.isEmpty() && flushRequests.first(1) <= hardenedLsn) {
-      reply((int) flushRequests.first(0), LogProtocol.FLUSHED);
+      int session = (int) flushRequests.first(0);
+      // with host costs the flusher's pages (its write's CPU), as an ACK's details
+      ctx.send(poolLinks[session / sessionsPerPool], now + cfg.replyNanos(), LogProtocol.FLUSHED, session,
+          ackDetails ? LogProtocol.ackDetails(0, 0, ceilDiv(hardenedBytes, 8192)) : 0);
       flushRequests.removeFirst();
     }
     if (ledger != null) ledger.hardened(hardenedLsn);
@@ -1067,6 +1070,11 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   @Override
   public int waitingCommits() {
     return waiters.size();
+  }
+
+  @Override
+  public int lazyCommits() {
+    return lazy.size();
   }
 
   @Override

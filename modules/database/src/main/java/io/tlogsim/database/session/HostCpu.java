@@ -77,6 +77,11 @@ public final class HostCpu {
     return end;
   }
 
+  /** When core {@code core} is free (its booked work ends). */
+  public long freeAt(int core) {
+    return freeAt[core];
+  }
+
   /** The core free first (the lowest index among cores free at once); -1 with no cores. */
   public int firstFree() {
     int best = cores == 0 ? -1 : 0;

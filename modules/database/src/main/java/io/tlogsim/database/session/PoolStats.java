@@ -17,7 +17,7 @@ import java.util.TreeMap;
  * @param arrivals at a fixed arrival rate: {transactions scheduled, started late, total lag ns, most lag ns}; null
  *     without one
  * @param hostCosts what waiting for flushes cost the host ({@link WaitCharger#counts()}: wakes, idle wakes, flushes,
- *     wake CPU ns, sleep CPU ns, flush CPU ns, sleeps); null without host costs
+ *     wake CPU ns, sleep CPU ns, flush CPU ns, sleeps, second sleeps, commit_delay sleeps); null without host costs
  */
 public record PoolStats(CommitStats commits, long lazyCommits, long statements, long rows, long cpuWaits,
     long cpuWaitNanos, long cpuMaxWaitNanos, long cpuBusyNanos, int sessions, int sessionsDone, List<Phase> phases,
@@ -62,7 +62,8 @@ public record PoolStats(CommitStats commits, long lazyCommits, long statements, 
     List<CommitStats> commits = new ArrayList<>();
     Map<Integer, Phase> phases = new TreeMap<>();
     long[] arrivals = parts.stream().anyMatch(p -> p.arrivals != null) ? new long[4] : null;
-    long[] host = parts.stream().anyMatch(p -> p.hostCosts != null) ? new long[7] : null;
+    long[] host = parts.stream().anyMatch(p -> p.hostCosts != null)
+        ? new long[parts.stream().mapToInt(p -> p.hostCosts == null ? 0 : p.hostCosts.length).max().orElse(0)] : null;
     for (PoolStats p : parts) {
       if (p.hostCosts != null) {
         for (int k = 0; k < p.hostCosts.length; k++) host[k] += p.hostCosts[k];

@@ -44,6 +44,8 @@ public final class SessionPool implements SimComponent {
   static final int CRASH = 41;
   /** The pool's own timer: a session whose commit was acknowledged resumes (host costs: {@link WaitCharger}). */
   static final int WOKEN = 42;
+  /** The pool's own timer: a step of a session's XLogFlush on WALWriteLock ({@link WalWriteLock}; b: what). */
+  static final int WAL_LOCK = 43;
 
   private static final byte FRESH = 0;
   private static final byte THOUGHT = 1; // thought; the step's action is next
@@ -74,6 +76,7 @@ public final class SessionPool implements SimComponent {
   // per pool
   private HostCpu cpu;
   private WaitCharger host; // the CPU of waiting (null: no host costs)
+  private WalWriteLock walLock; // PostgreSQL's WALWriteLock held by the pool (null: the log manager's policy leads)
   private int[] entered; // by step: sessions that started it
   private int[] finished; // by step: sessions that ended it
   // by step: when its first session started it and its last ended it; kept as state, not only as facts, so that the
@@ -154,6 +157,26 @@ public final class SessionPool implements SimComponent {
     return this;
   }
 
+  /**
+   * The committers' flush lock ({@code lock}: PostgreSQL's WALWriteLock, {@link WalWriteLock}) is held by this pool's
+   * sessions, which send FLUSH (the log manager's policy then leaves commits that wait to them:
+   * {@code FlushPolicy.lockInSessions}). Only with host costs ({@link #withHostCosts} first); null: no lock here.
+   */
+  public SessionPool withWalWriteLock(io.tlogsim.database.log.policy.FlushPolicy.FlushLock lock) {
+    if (lock == null || host == null) {
+      walLock = null;
+      return this;
+    }
+    walLock = new WalWriteLock(count, w.host(), host, lock.commitDelayNanos(), lock.commitSiblings(), logLink,
+        w.hopNanos(), firstSession, j -> txn[j] > 0, this::acknowledged);
+    return this;
+  }
+
+  /** True when this pool holds WALWriteLock ({@link #withWalWriteLock}). */
+  public boolean holdsWalWriteLock() {
+    return walLock != null;
+  }
+
   /** True when a pool of this workload charges host costs (its log manager must then send ACK details). */
   public static boolean chargesHostCosts(Workload w) {
     return w.cores() > 0 && !w.host().isNone();
@@ -188,13 +211,22 @@ public final class SessionPool implements SimComponent {
       }
       case LogProtocol.ACK -> {
         int i = (int) ev.a() - firstSession;
-        if (host != null && ev.b() != 0) host.acknowledged(ctx, cpu, i, now, ev.b()); // it resumes later: WOKEN
+        if (walLock != null) walLock.acked(i); // it finds its commit flushed when it next looks
+        else if (host != null && ev.b() != 0) host.acknowledged(ctx, cpu, i, now, ev.b()); // it resumes later: WOKEN
         else acknowledged(ctx, i, now);
       }
-      case WOKEN -> acknowledged(ctx, (int) ev.a(), host.resume(cpu, (int) ev.a(), now, ev.b()));
+      case WOKEN -> {
+        if (walLock != null) walLock.woken(ctx, cpu, (int) ev.a(), now, ev.b());
+        else acknowledged(ctx, (int) ev.a(), host.resume(cpu, (int) ev.a(), now, ev.b()));
+      }
+      case WAL_LOCK -> walLock.timer(ctx, cpu, (int) ev.a(), now, ev.b());
       case CONTINUE -> proceed(ctx, (int) ev.a(), now);
-      case LogProtocol.FLUSHED, LogProtocol.CHECKPOINTED, LogProtocol.ADMIN_DONE ->
-          proceed(ctx, (int) ev.a() - firstSession, now);
+      case LogProtocol.FLUSHED -> {
+        int i = (int) ev.a() - firstSession;
+        if (walLock != null && walLock.flushing(i)) walLock.flushed(ctx, cpu, i, now, ev.b());
+        else proceed(ctx, i, now);
+      }
+      case LogProtocol.CHECKPOINTED, LogProtocol.ADMIN_DONE -> proceed(ctx, (int) ev.a() - firstSession, now);
       // error 9002: the transaction was rolled back; the session goes on with its script
       case LogProtocol.FAILED -> proceed(ctx, (int) ev.a() - firstSession, now);
       default -> throw new SimulationException("session pool: unknown event kind " + ev.kind());
@@ -508,6 +540,7 @@ public final class SessionPool implements SimComponent {
     ctx.send(logLink, end + w.hopNanos(), LogProtocol.COMMIT,
         LogProtocol.recordsA(firstSession + i, flags | (waits ? LogProtocol.FLAG_WAITS : 0)), w.commitRecordBytes());
     txn[i] = 0;
+    if (waits && walLock != null) walLock.commit(ctx, i, end); // XLogFlush when its CPU is done
     if (!waits) {
       if (atCrash != null) atCrash.lazy(i, end, end + w.hopNanos(), ctx.now());
       long latency = end - asked;
@@ -601,7 +634,7 @@ public final class SessionPool implements SimComponent {
         CommitStats.encode(histogram), new long[] {intervalStep, openFrom, openTo, intervalCommits, intervalLatencySum,
             intervalLatencyMax}, CommitStats.encode(interval), atCrash == null ? null : atCrash.snapshot(), down,
         inFlightAtCrash, nextArrival == null ? null : nextArrival.clone(), arrivalStats.clone(),
-        host == null ? null : host.snapshot());
+        host == null ? null : host.snapshot(), walLock == null ? null : walLock.snapshot());
   }
 
   @Override
@@ -645,6 +678,7 @@ public final class SessionPool implements SimComponent {
     nextArrival = s.nextArrival() == null ? null : s.nextArrival().clone();
     arrivalStats = s.arrivalStats() == null ? new long[4] : s.arrivalStats().clone();
     if (host != null && s.host() != null) host.restore(s.host());
+    if (walLock != null && s.walLock() != null) walLock.restore(s.walLock());
   }
 
   @Override
@@ -685,6 +719,6 @@ public final class SessionPool implements SimComponent {
       long[] commitStart, long[] row, HostCpu.State cpu, int[] entered, int[] finished, long[] phaseStart,
       long[] phaseEnd, int closed, long[] counters,
       byte[] histogram, long[] interval, byte[] intervalHistogram, SessionsAtCrash.State atCrash, boolean down,
-      int inFlightAtCrash, long[] nextArrival, long[] arrivalStats, WaitCharger.State host)
-      implements CborSerializable {}
+      int inFlightAtCrash, long[] nextArrival, long[] arrivalStats, WaitCharger.State host,
+      WalWriteLock.State walLock) implements CborSerializable {}
 }

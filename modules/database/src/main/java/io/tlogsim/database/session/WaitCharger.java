@@ -15,8 +15,9 @@ import java.util.Arrays;
  * (a cross-core wake: the idle core's wake-up delay, then the sleep's CPU); otherwise it waits for a core like every
  * ready session, and pays the same-core figures when it gets the waker's core. Its commit is done when it has resumed.
  *
- * <p>Not modelled here: PostgreSQL's second sleep of a commit that arrived during a flush (4.4); the sleep and resume
- * are charged together at the resume (11).
+ * <p>Not here: PostgreSQL's WALWriteLock, with the second sleep of a commit that arrived during a flush (4.4), is
+ * {@link WalWriteLock}'s, which uses this class's wakes and resumes. The sleep and resume are charged together at the
+ * resume (11).
  */
 final class WaitCharger {
   /** How a woken session resumes (a {@link SessionPool#WOKEN} timer's b, low 4 bits; the core above). */
@@ -33,8 +34,12 @@ final class WaitCharger {
   private long chainEnd;
   private long claimed; // cores (bits) taken by the chain's cross-core sleepers
   private int chainFlusher = -1; // the flushing session (SESSION), -1 for a writer thread
-  // what was charged: wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns, sleeps
-  private long[] counts = new long[7];
+  // what was charged: wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns, sleeps; and (WALWriteLock
+  // in the pool, WalWriteLock) second sleeps, commit_delay sleeps
+  static final int COUNTS = 9;
+  static final int SECOND_SLEEPS = 7;
+  static final int COMMIT_DELAYS = 8;
+  private long[] counts = new long[COUNTS];
 
   WaitCharger(int sessions, HostCosts costs, FlushPolicy.Flusher flusher) {
     this.costs = costs;
@@ -75,20 +80,44 @@ final class WaitCharger {
         return;
       }
     }
-    int k = chainCore;
-    int idle = cpu.cores() > 1 ? cpu.idleOtherThan(k, chainEnd, claimed) : -1;
+    chainEnd = wake(ctx, cpu, i, chainCore, chainEnd);
+    if (place == of - 1 && chainFlusher >= 0) end(ctx);
+  }
+
+  /**
+   * A waker on core {@code k}, whose earlier wake calls end at {@code at}, wakes sleeper i (4.2): to a core other than
+   * k that is idle then and not taken by an earlier sleeper of the chain ({@link #claimed}), else where it waits for a
+   * core. Schedules i's {@link SessionPool#WOKEN}; returns when the wake call ends.
+   */
+  long wake(Context ctx, HostCpu cpu, int i, int k, long at) {
+    int idle = cpu.cores() > 1 ? cpu.idleOtherThan(k, at, claimed) : -1;
     long wake = idle >= 0 || lastCore[i] != k ? costs.wakeNanos() : costs.sameCoreWakeNanos();
-    chainEnd = cpu.runOn(k, chainEnd, wake);
+    long end = cpu.runOn(k, at, wake);
     counts[0]++;
     counts[3] += wake;
     if (idle >= 0) {
       claimed |= 1L << idle;
       counts[1]++;
-      ctx.schedule(chainEnd + costs.idleWakeNanos(), SessionPool.WOKEN, i, IDLE | (idle + 1L) << 4);
+      ctx.schedule(end + costs.idleWakeNanos(), SessionPool.WOKEN, i, IDLE | (idle + 1L) << 4);
     } else {
-      ctx.schedule(chainEnd, SessionPool.WOKEN, i, QUEUED | (k + 1L) << 4);
+      ctx.schedule(end, SessionPool.WOKEN, i, QUEUED | (k + 1L) << 4);
     }
-    if (place == of - 1 && chainFlusher >= 0) end(ctx);
+    return end;
+  }
+
+  /** A new chain of wake calls starts (no core taken by its sleepers yet). */
+  void newChain() {
+    claimed = 0;
+  }
+
+  /** The core session i last ran on (-1: none yet). */
+  int lastCore(int i) {
+    return lastCore[i];
+  }
+
+  /** Adds {@code v} to count {@code k} (see {@link #counts()}). */
+  void count(int k, long v) {
+    counts[k] += v;
   }
 
   /** The chain's last wake call is done: the flusher's own commit is done, on the core it kept. */
@@ -113,7 +142,10 @@ final class WaitCharger {
     return end;
   }
 
-  /** Wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns, sleeps (resumes charged). */
+  /**
+   * Wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns, sleeps (resumes charged), second sleeps (a
+   * woken session whose commit was not flushed went back to sleep on WALWriteLock), commit_delay sleeps.
+   */
   long[] counts() {
     return counts.clone();
   }
@@ -129,7 +161,7 @@ final class WaitCharger {
     chainEnd = s.chainEnd();
     claimed = s.claimed();
     chainFlusher = s.chainFlusher();
-    counts = Arrays.copyOf(s.counts(), 7); // a state saved before sleeps were counted has 6
+    counts = Arrays.copyOf(s.counts(), COUNTS); // a state saved before sleeps (second sleeps) were counted has 6 (7)
   }
 
   record State(int[] lastCore, long[] sentAt, int chainCore, long chainEnd, long claimed, int chainFlusher, long[] counts)

@@ -256,10 +256,17 @@ public final class CommitPathModel {
     FlushPolicy policy = s.policy().get();
     boolean[] waits = new boolean[3];
     for (int m : new int[] {SessionMode.DEFAULT, SessionMode.DURABLE, SessionMode.LAZY}) waits[m] = policy.waits(m);
+    // with host costs the committers' flush lock (PostgreSQL's WALWriteLock) is the pool's: one pool (cores > 0)
+    FlushPolicy.FlushLock flushLock = SessionPool.chargesHostCosts(s.workload()) ? policy.flushLock() : null;
+    if (flushLock != null) {
+      if (pools != 1) throw new IllegalStateException("a flush lock in the sessions needs one pool, got " + pools);
+      policy.lockInSessions();
+    }
     for (int k = 0; k < pools; k++) {
       int first = k * perPool;
       a.setModel(poolIds[k], new SessionPool(first, Math.min(perPool, n - first), s.script(), s.workload(), toLog[k],
-          waits, s.workload().warmupNanos()).withCrashAt(s.crashNanos()).withHostCosts(policy.flusher()));
+          waits, s.workload().warmupNanos()).withCrashAt(s.crashNanos()).withHostCosts(policy.flusher())
+          .withWalWriteLock(flushLock));
     }
     DataFiles data = null;
     if (s.data() != null) {
@@ -269,7 +276,8 @@ public final class CommitPathModel {
     }
     LogSpace space = s.logSpace() == null ? new LinearLogSpace(LOG_FILE_ID, "log", 0, 0)
         : s.logSpace().apply(deviceNames);
-    boolean immediate = s.script().has(Step.Type.FLUSH_LOG);
+    // a FLUSH may be answered at once (the log already hardened): a FLUSH_LOG step's, or the lock holder's
+    boolean immediate = s.script().has(Step.Type.FLUSH_LOG) || flushLock != null;
     LogManager logManager = new LogManager(s.log(), policy, space, data, deviceLinks, toPool, perPool, n, immediate)
         .withCrashAt(s.crashNanos());
     if (SessionPool.chargesHostCosts(s.workload())) logManager.withAckDetails(); // the pools charge the CPU of waiting

@@ -67,8 +67,10 @@ public final class PgCommitKind implements ScenarioKind {
             "client round trip of one transaction: 10^6 / TPS of pgbench -c 1 with synchronous_commit=off, minus"
                 + " that run's own CPU per transaction, measured as above (never negative; near 0 on one core)"),
         ParamSpec.bool("synchronousCommit", "synchronous_commit on (true) or off"),
-        ParamSpec.decimal("commitDelayUs", 0, 100_000, "commit_delay"),
-        ParamSpec.integer("commitSiblings", 0, 1_000, "commit_siblings"),
+        ParamSpec.decimal("commitDelayUs", 0, 100_000, "commit_delay: the WALWriteLock holder sleeps this long before"
+            + " it flushes, when commitSiblings others are in a transaction"),
+        ParamSpec.integer("commitSiblings", 0, 1_000, "commit_siblings: other transactions open (with host costs:"
+            + " sessions in a statement or a commit not yet done) for commit_delay to apply"),
         ParamSpec.decimal("walWriterDelayMs", 1, 10_000, "wal_writer_delay"),
         ParamSpec.integer("insertRecordBytes", 1, 65_536, "WAL record of the INSERT"),
         ParamSpec.integer("commitRecordBytes", 1, 65_536, "WAL commit record"),

@@ -346,7 +346,8 @@ public final class Summary {
 
   /**
    * {@code cpu.hostCosts}: what waiting for flushes cost the host (docs/commit-path.md, Host costs), from the pools'
-   * counts (wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns, sleeps); nothing when null (no host
+   * counts (wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns, sleeps, second sleeps, commit_delay
+   * sleeps); nothing when null (no host
    * costs). Call after {@link #cpu}.
    */
   @SuppressWarnings("unchecked")
@@ -355,11 +356,13 @@ public final class Summary {
     Map<String, Object> h = new LinkedHashMap<>();
     h.put("wakes", c[0]);
     h.put("sleeps", c[6]);
+    if (c.length > 7) h.put("secondSleeps", c[7]); // PostgreSQL's WALWriteLock: a woken commit not flushed sleeps again
     h.put("idleWakes", c[1]);
     h.put("flushes", c[2]);
     h.put("flushCpuMs", round(c[5] / 1e6));
     h.put("wakeCpuMs", round(c[3] / 1e6));
     h.put("sleepCpuMs", round(c[4] / 1e6));
+    if (c.length > 8) h.put("commitDelays", c[8]); // the lock holder slept commit_delay
     ((Map<String, Object>) map.get("cpu")).put("hostCosts", h);
     return this;
   }

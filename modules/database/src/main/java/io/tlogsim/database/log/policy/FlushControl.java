@@ -23,6 +23,9 @@ public interface FlushControl {
   /** Commits whose sessions wait for a flush and whose records are not hardened yet. */
   int waitingCommits();
 
+  /** Commits that do not wait and whose records are not hardened yet. */
+  int lazyCommits();
+
   /** Transactions begun (a first record logged) and not yet committed. */
   int activeTransactions();
 

@@ -50,6 +50,30 @@ public interface FlushPolicy {
     WRITER
   }
 
+  /**
+   * The flush lock the engine's committers take themselves, if it has one (PostgreSQL's WALWriteLock: xlog.c
+   * XLogFlush); null otherwise. A session pool that charges host costs holds it instead of the log manager
+   * ({@link #lockInSessions}): then the pool's sessions decide who flushes, sleep on the lock and are woken at its
+   * release (docs/commit-path-host-costs.md 4.4).
+   */
+  default FlushLock flushLock() {
+    return null;
+  }
+
+  /**
+   * The session pool holds {@link #flushLock()}: the policy no longer starts flushes for commits that wait (their
+   * sessions send FLUSH); it keeps its background flushing of commits that do not wait. Called once, before start.
+   */
+  default void lockInSessions() {
+    throw new UnsupportedOperationException(name() + " has no flush lock the sessions can hold");
+  }
+
+  /**
+   * The settings of a committers' flush lock: the holder sleeps {@code commitDelayNanos} before it flushes when at least
+   * {@code commitSiblings} other sessions are in a transaction (commit_delay, commit_siblings; REFERENCE.md 2).
+   */
+  record FlushLock(long commitDelayNanos, int commitSiblings) {}
+
   /** True when some commit may be acknowledged before its log is hardened (the crash issue counts what they lose). */
   default boolean acknowledgesEarly() {
     return !waits(SessionMode.DEFAULT) || !waits(SessionMode.DURABLE) || !waits(SessionMode.LAZY);

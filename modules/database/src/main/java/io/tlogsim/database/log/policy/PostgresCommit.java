@@ -9,6 +9,10 @@ import io.tlogsim.kernel.CborSerializable;
  * sleeps commit_delay first; then it flushes everything inserted so far, while the others wait for the lock and
  * mostly find their commit flushed. With synchronous_commit off a commit returns at once, and the WAL writer flushes
  * every wal_writer_delay. A session may set synchronous_commit itself (session mode).
+ *
+ * <p>With host costs the session pool holds WALWriteLock instead ({@link #lockInSessions}, the pool's WalWriteLock:
+ * the holder sends FLUSH, the others sleep on the lock and are woken at its release); this policy then keeps only the
+ * WAL writer.
  */
 public final class PostgresCommit implements FlushPolicy {
   private static final long SLEEP = 1;
@@ -19,6 +23,7 @@ public final class PostgresCommit implements FlushPolicy {
   private final int commitSiblings;
   private final Periodic walWriter;
   private long sleeping = -1; // the leader's commit_delay timer
+  private boolean pooled; // configuration: the session pool holds WALWriteLock (host costs), not this policy
 
   public PostgresCommit(boolean synchronousCommit, long commitDelayNanos, int commitSiblings, long walWriterDelayNanos) {
     this.synchronousCommit = synchronousCommit;
@@ -31,6 +36,21 @@ public final class PostgresCommit implements FlushPolicy {
   @Override
   public Flusher flusher() {
     return Flusher.SESSION;
+  }
+
+  /** WALWriteLock, with commit_delay and commit_siblings. */
+  @Override
+  public FlushLock flushLock() {
+    return new FlushLock(commitDelayNanos, commitSiblings);
+  }
+
+  /**
+   * The session pool holds WALWriteLock (a run with host costs): the pool's lock holder sends FLUSH, so this policy
+   * only keeps the WAL writer, which flushes commits that do not wait.
+   */
+  @Override
+  public void lockInSessions() {
+    pooled = true;
   }
 
   @Override
@@ -50,11 +70,13 @@ public final class PostgresCommit implements FlushPolicy {
 
   @Override
   public void onCommit(FlushControl log, boolean waits) {
+    if (pooled) return;
     if (waits && sleeping < 0 && !log.flushing()) lead(log);
   }
 
   @Override
   public void onHardened(FlushControl log) {
+    if (pooled) return;
     if (sleeping < 0 && !log.flushing() && log.waitingCommits() > 0) lead(log);
   }
 
@@ -70,7 +92,9 @@ public final class PostgresCommit implements FlushPolicy {
   @Override
   public void onTimer(FlushControl log, long code) {
     if (walWriter.owns(code)) {
-      walWriter.fire(log, sleeping >= 0);
+      // with the lock in the sessions the WAL writer leaves commits that wait to them (it writes only complete pages
+      // then, XLogBackgroundFlush, which a flush of everything inserted leaves few of: assumption, none)
+      walWriter.fire(log, sleeping >= 0 || pooled && log.lazyCommits() == 0);
       return;
     }
     sleeping = -1;

@@ -1,0 +1,249 @@
+package io.tlogsim.database.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.tlogsim.database.log.LogProtocol;
+import io.tlogsim.database.log.policy.FlushPolicy;
+import io.tlogsim.kernel.Context;
+import io.tlogsim.kernel.Rng;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import org.junit.jupiter.api.Test;
+
+/**
+ * PostgreSQL's WALWriteLock in the session pool (xlog.c XLogFlush, lwlock.c): driven event by event, with the log
+ * manager played by the test (it answers each FLUSH when told, acknowledging the commits it says).
+ */
+class WalWriteLockTest {
+  static final long US = 1_000;
+  static final long HOP = US;
+  // host costs (ns): wake and sleep across cores, the same on one core, idle wake, 8 kB write, fdatasync
+  static final HostCosts COSTS = new HostCosts(10 * US, 20 * US, 2 * US, 1 * US, 5 * US, 15 * US, 60 * US);
+
+  /** A pool of sessions around the lock: its timers run in time order; what it sends and who is done is kept. */
+  static final class Rig {
+    final HostCpu cpu;
+    final WaitCharger charger;
+    final WalWriteLock lock;
+    final boolean[] inStatement;
+    final List<long[]> flushes = new ArrayList<>(); // {time at the log manager, session}
+    final List<long[]> done = new ArrayList<>(); // {time, session}
+    final PriorityQueue<long[]> timers = new PriorityQueue<>(
+        Comparator.<long[]>comparingLong(t -> t[0]).thenComparingLong(t -> t[4])); // time, kind, a, b, seq
+    long seq;
+    long now;
+    final Context ctx = new Context() {
+      public int self() {
+        return 0;
+      }
+
+      public long now() {
+        return now;
+      }
+
+      public long endTime() {
+        return Long.MAX_VALUE;
+      }
+
+      public long seed() {
+        return 1;
+      }
+
+      public Rng rng() {
+        throw new UnsupportedOperationException();
+      }
+
+      public int linkTo(int component) {
+        return 0;
+      }
+
+      public int replyLink() {
+        return 0;
+      }
+
+      public void send(int link, long time, int kind, long a, long b) {
+        assertEquals(LogProtocol.FLUSH, kind, "the lock sends only FLUSH");
+        assertTrue(time >= now + HOP, "a send leaves at least one hop later");
+        flushes.add(new long[] {time, a});
+      }
+
+      public void send(int link, long time, int kind, long a, long b, long c, long d) {
+        throw new UnsupportedOperationException();
+      }
+
+      public void send(int link, long time, int kind, long a, long b, long c, long d, Object payload) {
+        throw new UnsupportedOperationException();
+      }
+
+      public long schedule(long time, int kind, long a, long b) {
+        assertTrue(time >= now, "no timer in the past");
+        timers.add(new long[] {time, kind, a, b, seq++});
+        return seq;
+      }
+
+      public long schedule(long time, int kind, long a, long b, long c, long d, Object payload) {
+        throw new UnsupportedOperationException();
+      }
+
+      public boolean cancel(long timer) {
+        throw new UnsupportedOperationException();
+      }
+
+      public void record(Object fact) {}
+
+      public int crash() {
+        throw new UnsupportedOperationException();
+      }
+
+      public String name(int component) {
+        return "pool";
+      }
+    };
+
+    Rig(int sessions, int cores, long commitDelayNanos, int commitSiblings) {
+      cpu = new HostCpu(cores);
+      charger = new WaitCharger(sessions, COSTS, FlushPolicy.Flusher.SESSION);
+      inStatement = new boolean[sessions];
+      lock = new WalWriteLock(sessions, COSTS, charger, commitDelayNanos, commitSiblings, 0, HOP, 0,
+          j -> inStatement[j], (c, i, at) -> done.add(new long[] {at, i}));
+    }
+
+    /** Session i's commit CPU runs from {@code at}; it enters XLogFlush when that ends. */
+    void commit(int i, long at, long cpuNanos) {
+      now = at;
+      long end = cpu.run(at, cpuNanos);
+      charger.ranOn(i, cpu.lastCore());
+      lock.commit(ctx, i, end);
+    }
+
+    /** Runs the pool's timers up to {@code until} (inclusive). */
+    void runTo(long until) {
+      while (!timers.isEmpty() && timers.peek()[0] <= until) {
+        long[] t = timers.poll();
+        now = t[0];
+        if (t[1] == SessionPool.WAL_LOCK) lock.timer(ctx, cpu, (int) t[2], now, t[3]);
+        else if (t[1] == SessionPool.WOKEN) lock.woken(ctx, cpu, (int) t[2], now, t[3]);
+        else throw new AssertionError("timer kind " + t[1]);
+      }
+      now = Math.max(now, until);
+    }
+
+    /** The log manager hardens the holder's flush at {@code at}: ACKs for {@code acked}, then FLUSHED (one page). */
+    void harden(long at, int holder, int... acked) {
+      runTo(at);
+      for (int i : acked) lock.acked(i);
+      assertTrue(lock.flushing(holder), "session " + holder + " waits for its flush");
+      lock.flushed(ctx, cpu, holder, at, LogProtocol.ackDetails(0, 0, 1));
+    }
+
+    long count(int k) {
+      return charger.counts()[k];
+    }
+
+    boolean isDone(int i) {
+      return done.stream().anyMatch(d -> d[1] == i);
+    }
+  }
+
+  @Test
+  void oneFlusherAtATimeTheOthersSleepOnTheLock() {
+    Rig r = new Rig(3, 2, 0, 5);
+    r.commit(0, 0, 10 * US);
+    r.commit(1, 0, 10 * US);
+    r.commit(2, 15 * US, 10 * US);
+    r.runTo(100 * US);
+    assertEquals(1, r.flushes.size(), "one FLUSH: the first to enter holds the lock");
+    assertEquals(0, r.flushes.get(0)[1]);
+    assertEquals(10 * US + HOP, r.flushes.get(0)[0], "sent when its commit CPU ended, one hop on");
+    assertEquals(0, r.lock.holder());
+    assertEquals(2, r.lock.sleeping(), "sessions 1 and 2 found it held and sleep");
+    assertTrue(r.done.isEmpty());
+  }
+
+  @Test
+  void aReleaseWakesEverySleeperNewestFirstAndTheFlushedReturn() {
+    Rig r = new Rig(3, 2, 0, 5);
+    r.commit(0, 0, 10 * US);
+    r.commit(1, 0, 10 * US);
+    r.commit(2, 15 * US, 10 * US);
+    r.runTo(100 * US);
+    // the flush held 0's and 1's commits (1 inserted before 0's FLUSH reached the log manager), not 2's
+    r.harden(200 * US, 0, 0, 1);
+    assertEquals(-1, r.lock.holder(), "released");
+    assertEquals(0, r.lock.sleeping(), "every sleeper is woken");
+    assertEquals(2, r.count(0), "two wake calls");
+    assertEquals(1, r.count(2), "one flush charged");
+    assertEquals(COSTS.flushCpuNanos(1), r.count(5));
+    List<long[]> wakes = r.timers.stream().filter(t -> t[1] == SessionPool.WOKEN).sorted(
+        Comparator.comparingLong(t -> t[0])).toList();
+    assertEquals(List.of(2L, 1L, 0L), wakes.stream().map(t -> t[2]).toList(),
+        "2 (the newest sleeper) first, then 1, then the holder once its wake calls are done");
+    r.runTo(1_000 * US);
+    assertTrue(r.isDone(0) && r.isDone(1), "the flushed commits are done");
+    assertEquals(2, r.lock.holder(), "2's commit was not flushed: woken first, it takes the lock");
+    assertEquals(2, r.flushes.size());
+    assertEquals(0, r.count(WaitCharger.SECOND_SLEEPS));
+  }
+
+  @Test
+  void aWokenSessionWhoseCommitIsNotFlushedSleepsAgainAndIsCounted() {
+    Rig r = new Rig(4, 2, 0, 5);
+    r.commit(0, 0, 10 * US);
+    r.commit(1, 20 * US, 10 * US);
+    r.commit(2, 30 * US, 10 * US);
+    r.commit(3, 40 * US, 10 * US);
+    r.runTo(100 * US);
+    assertEquals(3, r.lock.sleeping());
+    r.harden(200 * US, 0, 0); // 1, 2 and 3 entered after 0's FLUSH left: not in it
+    r.runTo(1_000 * US);
+    // the first of them to resume took the lock (3 was woken first, onto the idle core, but 2's resume on the
+    // waker's core was shorter); the other two found it held and sleep again
+    int next = r.lock.holder();
+    assertTrue(next >= 1 && next <= 3, "the next holder is one of the unflushed: " + next);
+    assertEquals(2, r.lock.sleeping());
+    assertEquals(2, r.count(WaitCharger.SECOND_SLEEPS));
+    assertEquals(2, r.flushes.size());
+    r.harden(1_100 * US, next, 1, 2, 3); // the second flush holds all three
+    r.runTo(2_000 * US);
+    assertTrue(r.isDone(1) && r.isDone(2) && r.isDone(3));
+    assertEquals(-1, r.lock.holder());
+    assertEquals(2, r.count(WaitCharger.SECOND_SLEEPS), "done after the second wake: no third sleep");
+    assertEquals(3 + 2, r.count(0), "a wake per sleep: 3 first sleeps, 2 second");
+    assertEquals(r.count(0), r.count(6), "every woken session resumed (its sleep charged)");
+  }
+
+  @Test
+  void commitDelayOnlyWithAtLeastCommitSiblingsOthersInATransaction() {
+    long delay = 50 * US;
+    // one other session in a statement: fewer than commit_siblings = 2, the holder flushes at once
+    Rig few = new Rig(4, 2, delay, 2);
+    few.inStatement[1] = true;
+    few.commit(0, 0, 10 * US);
+    few.runTo(10 * US);
+    assertEquals(1, few.flushes.size(), "flushed without commit_delay");
+    assertEquals(10 * US + HOP, few.flushes.get(0)[0]);
+    assertEquals(0, few.count(WaitCharger.COMMIT_DELAYS));
+    // a statement under way and another commit: 2 others in a transaction, the holder sleeps commit_delay first
+    Rig enough = new Rig(4, 2, delay, 2);
+    enough.inStatement[1] = true;
+    enough.commit(0, 0, 10 * US);
+    enough.commit(2, 0, 30 * US); // on the other core, committing until its commit is done
+    enough.runTo(10 * US);
+    assertEquals(0, enough.flushes.size(), "the holder sleeps commit_delay");
+    assertEquals(1, enough.count(WaitCharger.COMMIT_DELAYS));
+    enough.runTo(200 * US);
+    assertEquals(1, enough.flushes.size());
+    // woken by its timer on its core, idle by then: the idle wake, then the sleep's CPU
+    assertEquals(10 * US + delay + COSTS.idleWakeNanos() + COSTS.sleepNanos() + HOP, enough.flushes.get(0)[0]);
+    assertEquals(1, enough.lock.sleeping(), "2 entered during the delay and sleeps on the lock");
+    assertEquals(0, enough.lock.holder());
+    // sessions thinking between transactions do not count
+    Rig thinking = new Rig(4, 2, delay, 1);
+    thinking.commit(0, 0, 10 * US);
+    thinking.runTo(10 * US);
+    assertEquals(1, thinking.flushes.size(), "nobody else in a transaction: no delay even with commit_siblings = 1");
+  }
+}
