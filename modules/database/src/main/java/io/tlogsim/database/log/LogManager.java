@@ -110,6 +110,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long openStart; // LSN where the open block starts
   private long openCap; // the open block ends before this LSN
   private boolean haveOpen;
+  private boolean openCovered; // the open block was opened by a rollback's write, its reservation counted for it
+  private int coverFor = -1; // while a rollback's own write is admitted: its session (a block it opens is covered)
   private long hardenedLsn;
   private long flushTarget;
   private long writeTag;
@@ -135,6 +137,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long sampleTimer = -1;
   private boolean[] failedTxn; // by session: its transaction failed with 9002 (managed log space only)
   private int[] rollback; // by session: ROLLING_BACK after a 9002, | FAILED_OWED: its FAILED reply waits for the end
+  // requests of sessions whose rollback after a 9002 is under way, held until it ends (P_KIND .. P_ARRIVAL columns)
+  private LongRing held = new LongRing(6, 4);
+  private boolean released; // a rollback ended and its session's held requests went to `pending`
   private CrashLedger ledger; // what a crash would leave (null: the run has no crash)
   private boolean down; // crashed: every later event is ignored
   private LogCrash crashed;
@@ -298,9 +303,16 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       case LogProtocol.LOG_BACKUP -> space.release(ev.a());
       case DeviceProtocol.DONE -> completed(ev.a(), ev.b(), (int) ev.c(), (int) ev.d());
       case BackupProtocol.DONE -> space.onLogBackupDone(this);
-      case RecoveryProtocol.COMPENSATE -> offer(LogProtocol.RECORDS, LogProtocol.recordsA((int) ev.a(),
-          LogProtocol.FLAG_COMPENSATION), ev.b(), ev.c(), ev.d());
-      case RecoveryProtocol.UNDONE -> offer(LogProtocol.ABORT, ev.a(), rollback[(int) ev.a()] != 0 ? 1 : 0, 0, 0);
+      case RecoveryProtocol.COMPENSATE -> {
+        // a rollback's, sent before a crash ended it, is not the recovery's: dropped
+        if ((ev.a() & RecoveryProtocol.OF_ROLLBACK) != 0 && rollback[(int) ev.a()] == 0) break;
+        offer(LogProtocol.RECORDS, LogProtocol.recordsA((int) ev.a(), LogProtocol.FLAG_COMPENSATION), ev.b(), ev.c(),
+            ev.d());
+      }
+      case RecoveryProtocol.UNDONE -> {
+        if (ev.b() == 1 && rollback[(int) ev.a()] == 0) break; // the same
+        offer(LogProtocol.ABORT, ev.a(), rollback[(int) ev.a()] != 0 ? 1 : 0, 0, 0);
+      }
       case RecoveryProtocol.HARDEN -> {
         hardenFor = appendLsn;
         flushTo(appendLsn);
@@ -318,6 +330,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       }
       case TIMER -> timer(ev.a(), ev.b());
       default -> throw new SimulationException("log manager: unknown event kind " + ev.kind());
+    }
+    if (released) { // a rollback ended: what its session sent meanwhile goes on
+      released = false;
+      admitPending();
     }
     if (managed && space.takeCheckpointRequest()) offer(LogProtocol.CHECKPOINT, -1, 0, 0, 0); // SIMPLE at 70% full
     pump();
@@ -379,6 +395,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       return false;
     }
     if (managed) {
+      if (heldBehindRollback(kind, a, b, c, d)) return true;
       if ((kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) && droppedAfterFailure(kind, a)) return true;
       if (admitting(kind, a, b, c, d)) return true;
       if (!space.full()) return false;
@@ -433,11 +450,71 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     return true;
   }
 
-  /** The rollback after a 9002 is done: its end record is logged; a commit that waited is told it failed. */
+  /**
+   * The rollback after a 9002 is done: its end record is logged; a commit that waited is told it failed; what its
+   * session sent meanwhile goes on, in order, behind the requests already waiting.
+   */
   private void rolledBackAfterFull(int session) {
     space.rolledBack(session);
     if ((rollback[session] & FAILED_OWED) != 0) replyStatement(session, LogProtocol.FAILED);
     rollback[session] = 0;
+    LongRing keep = new LongRing(6, 4);
+    while (!held.isEmpty()) {
+      long[] row = new long[6];
+      for (int k = 0; k < 6; k++) row[k] = held.first(k);
+      held.removeFirst();
+      LongRing to = requester((int) row[P_KIND], row[P_A]) == session ? pending : keep;
+      int r = to.add();
+      for (int k = 0; k < 6; k++) to.set(r, k, row[k]);
+      if (to == pending) {
+        int w = waiter((int) row[P_KIND], row[P_A]);
+        if (w >= 0 && queuedOf[w]++ == 0) queuedSince[w] = now();
+        released = true;
+      }
+    }
+    held = keep;
+  }
+
+  /**
+   * A session is busy while its statement is rolled back after a 9002 (SQL Server: the session's next batch runs
+   * when the rollback is done): what it sends meanwhile that is not of the failed transaction (a new transaction, an
+   * administration step, a flush, its close) is held, in order, until the rollback ends ({@link
+   * #rolledBackAfterFull}). The failed transaction's own requests still go to {@link #droppedAfterFailure}; the
+   * rollback's compensation and end records are the log manager's to write. True: held.
+   */
+  private boolean heldBehindRollback(int kind, long a, long b, long c, long d) {
+    int session = requester(kind, a);
+    if (session < 0 || session >= rollback.length || rollback[session] == 0) return false;
+    boolean holding = false;
+    for (int r = 0; r < held.size() && !holding; r++) {
+      holding = requester((int) held.get(r, P_KIND), held.get(r, P_A)) == session;
+    }
+    if (!holding) {
+      if (kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) {
+        long flags = LogProtocol.flags(a);
+        if ((flags & LogProtocol.FLAG_COMPENSATION) != 0) return false; // the rollback's own
+        boolean newTxn = kind == LogProtocol.RECORDS && (flags & LogProtocol.FLAG_BEGIN) != 0;
+        if (failedTxn[session] && !newTxn) return false; // the failed transaction's: dropped, or its commit ends it
+      }
+    }
+    int r = held.add();
+    held.set(r, P_KIND, kind);
+    held.set(r, P_A, a);
+    held.set(r, P_B, b);
+    held.set(r, P_C, c);
+    held.set(r, P_D, d);
+    held.set(r, P_ARRIVAL, pendingArrival());
+    return true;
+  }
+
+  /** The session that sent a request (-1: none, e.g. an automatic checkpoint, a data-file growth, an end record). */
+  private static int requester(int kind, long a) {
+    return switch (kind) {
+      case LogProtocol.RECORDS, LogProtocol.COMMIT -> LogProtocol.session(a);
+      case LogProtocol.ADMIN, LogProtocol.FLUSH, LogProtocol.CLOSE -> (int) a;
+      case LogProtocol.CHECKPOINT -> a >= 0 ? (int) a : -1;
+      default -> -1;
+    };
   }
 
   /**
@@ -449,8 +526,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private void fail(int kind, long a) {
     spaceWaiting = false; // the next request asks again (a truncation may have freed space by then)
     if ((kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) && rollback[LogProtocol.session(a)] != 0) {
-      // a request of a session whose rollback is under way (its own writes are rollbackWrite's): a session waits for
-      // its FAILED, so none should come; a new transaction begun meanwhile (a commit that did not wait) is not modelled
+      // a request of a session whose rollback is under way: its own writes are rollbackWrite's, the failed
+      // transaction's are dropped, anything else is held until the rollback ends (heldBehindRollback): none comes here
       throw new SimulationException("log manager: the rollback of session " + LogProtocol.session(a)
           + "'s transaction after 9002 found no log space (its reservation did not cover it): request " + kind
           + " flags " + LogProtocol.flags(a) + " at " + now() + ", " + space.sampleFact());
@@ -494,10 +571,23 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       case LogProtocol.RECORDS -> {
         long flags = LogProtocol.flags(a);
         if (!begin(flags, a)) return false;
+        boolean compensation = (flags & LogProtocol.FLAG_COMPENSATION) != 0;
+        if (managed && !compensation && LogProtocol.compensationBytes(a) > 0 && haveOpen && openCovered) {
+          // records that reserve do not go into a block a rollback's reservation paid for (its accounting counted no
+          // reservation for them): the block is closed, the next one is reserved as any other
+          if (appendLsn == openStart) haveOpen = false; else closeOpen();
+        }
         while (pendingDone < d) {
-          long left = append(b, d - pendingDone);
+          coverFor = managed && compensation ? LogProtocol.session(a) : -1;
+          long left;
+          try {
+            left = append(b, d - pendingDone);
+          } finally {
+            coverFor = -1;
+          }
           long done = d - pendingDone - left;
           if (managed && done > 0) {
+            if (compensation) space.compensated(LogProtocol.session(a), done, appendLsn);
             space.logged(LogProtocol.session(a), done * b, (flags & LogProtocol.FLAG_COMPENSATION) != 0,
                 done * LogProtocol.compensationBytes(a));
             if ((flags & LogProtocol.FLAG_COMPENSATION) == 0 && LogProtocol.compensationBytes(a) > 0) {
@@ -547,7 +637,14 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         return true;
       }
       case LogProtocol.ABORT -> { // recovery rolled the session's transaction back: its end record
-        if (append(Math.max(1, cfg.beginRecordBytes()), 1) != 0) return false;
+        coverFor = (int) a; // the end record of the rollback is in its reservation too
+        long left;
+        try {
+          left = append(Math.max(1, cfg.beginRecordBytes()), 1);
+        } finally {
+          coverFor = -1;
+        }
+        if (left != 0) return false;
         if (b == 1) { // the rollback after a 9002: the transaction was already counted as ended
           rolledBackAfterFull((int) a);
           return true;
@@ -636,15 +733,19 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   /** Opens a block at {@link #appendLsn} if a log buffer is free and the log space allows it. */
   private boolean openBlock() {
-    if (spaceWaiting || closed.size() + inflight + 1 > cfg.logBuffers()) return false;
+    // a rollback's own write asks even while others wait for space: its reservation may cover it
+    if ((spaceWaiting && coverFor < 0) || closed.size() + inflight + 1 > cfg.logBuffers()) return false;
     long firstPage = openStart / usable;
     long pages = cfg.maxBlockPages();
-    if (!space.reserve(this, (firstPage + pages) * pageBytes)) {
+    if (!(coverFor >= 0 ? space.reserve(this, (firstPage + pages) * pageBytes, coverFor)
+        : space.reserve(this, (firstPage + pages) * pageBytes))) {
       spaceWaiting = true;
       return false;
     }
+    if (coverFor >= 0) spaceWaiting = false;
     openCap = (firstPage + pages) * usable;
     haveOpen = true;
+    openCovered = coverFor >= 0;
     return true;
   }
 
@@ -654,6 +755,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     closed.add(openStart, appendLsn); // the padding is the block's: once written, everything before the next is hard
     openStart = appendLsn;
     haveOpen = false;
+    openCovered = false;
     openBlock();
   }
 
@@ -934,6 +1036,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     appendLsn = hardenedLsn;
     openStart = hardenedLsn;
     haveOpen = false;
+    openCovered = false;
     flushTarget = hardenedLsn;
     closed = new LongRing(2, 16);
     writing = new LongRing(5, 64);
@@ -951,6 +1054,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     spaceWaiting = false;
     lostWritesUpTo = writeTag;
     java.util.Arrays.fill(rollback, 0); // a rollback under way is recovery's now: its transaction is a loser
+    held = new LongRing(6, 4); // the sessions' requests are lost with the server, as those waiting
+    released = false;
     if (data != null) lostDataTagsBelow = data.crashed();
     if (ledger != null) ledger.restarted();
     ManagedLogSpace m = (ManagedLogSpace) space;
@@ -1274,7 +1379,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
             replicationSent, replicationBusy ? 1 : 0, replicationTimer, policyChanged ? 1 : 0},
         fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
         ledger == null ? null : ledger.snapshot(), down, crashed,
-        dataGrowth == null ? null : dataGrowth.snapshot(), queuedOf.clone(), queuedSince.clone(), rollback.clone());
+        dataGrowth == null ? null : dataGrowth.snapshot(), queuedOf.clone(), queuedSince.clone(), rollback.clone(),
+        openCovered, held.toArray(), coverFor, released);
   }
 
   @Override
@@ -1337,6 +1443,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     queuedOf = s.queuedOf().clone();
     queuedSince = s.queuedSince().clone();
     rollback = s.rollback().clone();
+    openCovered = s.openCovered(); // false in a checkpoint from before it was kept
+    held = s.held() == null ? new LongRing(6, 4) : LongRing.of(6, s.held());
+    coverFor = s.held() == null ? -1 : s.coverFor(); // within an event only: -1 and false between windows
+    released = s.released();
     for (int i = 0; i < s.files().length; i++) if (s.files()[i].length > 0) fileStats(i).setCounters(s.files()[i]);
     Object own = policy.snapshot();
     if (own == null ? s.policy() == null : s.policy() != null && own.getClass() == s.policy().getClass()) {
@@ -1364,5 +1474,6 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       Object space,
       @io.tlogsim.kernel.Typed
       Object data, WriteIntervals.State writeIntervals, CrashLedger.State ledger, boolean down, LogCrash crash,
-      long[] dataGrowth, int[] queuedOf, long[] queuedSince, int[] rollback) implements CborSerializable {}
+      long[] dataGrowth, int[] queuedOf, long[] queuedSince, int[] rollback, boolean openCovered,
+      long[] held, int coverFor, boolean released) implements CborSerializable {}
 }

@@ -150,6 +150,16 @@ public interface LogSpace {
    */
   boolean reserve(Host host, long logEnd);
 
+  /**
+   * {@link #reserve(Host, long)} for a block that a rollback's own write opens (a compensation record or the end record
+   * of {@code session}'s rollback, after a 9002 or in recovery's undo): what that transaction holds in reservation
+   * covers it (REFERENCE.md 1: the reservation is what makes the rollback possible in a full log). Only its own
+   * reservation: another transaction's is not this rollback's to use.
+   */
+  default boolean reserve(Host host, long logEnd, int rollbackSession) {
+    return reserve(host, logEnd);
+  }
+
   /** The log backup it asked its host for ({@link Host#backupLog}) is written. */
   default void onLogBackupDone(Host host) {}
 
@@ -216,6 +226,12 @@ public interface LogSpace {
   default void failing(Host host, int session) {
     failed(host, session);
   }
+
+  /**
+   * {@code count} compensation records of {@code session}'s rollback are appended, ending at {@code lsnAfter} (before
+   * {@link #logged} reports their bytes): a crash that keeps them in the log leaves less for recovery's undo.
+   */
+  default void compensated(int session, long count, long lsnAfter) {}
 
   /** Recovery rolled the session's transaction back: its end record is logged, its reservation released. */
   default void rolledBack(int session) {

@@ -164,6 +164,11 @@ public final class ManagedLogSpace implements LogSpace {
 
   @Override
   public boolean reserve(Host host, long logEnd) {
+    return reserve(host, logEnd, -1);
+  }
+
+  @Override
+  public boolean reserve(Host host, long logEnd, int rollbackSession) {
     this.host = host;
     full = false;
     if (growthZeroes > 0) return refuse(host);
@@ -182,9 +187,14 @@ public final class ManagedLogSpace implements LogSpace {
       long need = logEnd - layout.endLsn();
       boolean placeable = layout.room(need) >= need;
       long newBytes = Math.min(need, Math.max(0, logEnd - reservedUpTo));
-      // a rollback's compensation records go into the space its reservation holds: that much of the new block is
-      // already counted (REFERENCE.md 1: the reservation is what makes a rollback possible in a full log)
-      long covered = Math.min(newBytes, rollbackReserved());
+      // a rollback's compensation records go into the space its own transaction's reservation holds: that much of
+      // the new block is already counted (REFERENCE.md 1: the reservation is what makes a rollback possible in a full
+      // log). Only a block the rollback itself opens, and only its own reservation: counting every rollback's for any
+      // block let another session's records, and another rollback, use it (two sessions failing at once peaked at
+      // 101.9% used and the second rollback found no room). The log manager keeps other records with a reservation
+      // out of such a block (LogManager.openCovered).
+      long covered = rollbackSession >= 0 && rollbackSession < txnReserved.length
+          ? Math.min(newBytes, Math.max(0, txnReserved[rollbackSession])) : 0;
       long ahead = (long) Math.ceil((newBytes - covered) * reserveRatio);
       boolean accounted = layout.totalSize() - (logEnd - layout.activeStartLsn()) - (reserved - covered) - ahead >= 0;
       if (placeable && accounted) {
@@ -205,13 +215,6 @@ public final class ManagedLogSpace implements LogSpace {
       if (growthZeroes > 0) return refuse(host);
     }
     throw new IllegalStateException("the log cannot place " + (logEnd - layout.endLsn()) + " bytes");
-  }
-
-  /** What the transactions being rolled back still hold in reservation. */
-  private long rollbackReserved() {
-    long n = 0;
-    for (int s = 0; s < rollingBack.length; s++) if (rollingBack[s]) n += txnReserved[s];
-    return n;
   }
 
   private boolean refuse(Host host) {
@@ -395,6 +398,11 @@ public final class ManagedLogSpace implements LogSpace {
     txnReserved[session] += r;
     reserved += r;
     notePeak();
+  }
+
+  @Override
+  public void compensated(int session, long count, long lsnAfter) {
+    txns.compensated(session, count, lsnAfter);
   }
 
   @Override
@@ -830,17 +838,24 @@ public final class ManagedLogSpace implements LogSpace {
    */
   public void crashed(long hardenedLsn) {
     layout.rewindTo(hardenedLsn);
+    txns.crashed(hardenedLsn); // compensation records not hardened are lost: recovery's undo writes them again
+    Arrays.fill(rollingBack, false); // a rollback under way is recovery's now (its transaction is a loser)
     reservedUpTo = Math.min(reservedUpTo, hardenedLsn);
   }
 
   /** Recovery rolled the session's transactions back: their end record is logged, nothing of them is left. */
   @Override
   public void rolledBack(int session) {
+    boolean afterFull = rollingBack[session];
     rollingBack[session] = false;
     reserved -= txnReserved[session];
     txnReserved[session] = 0;
     txnBegin[session] = -1;
-    txns.forgetAll(session);
+    if (afterFull && host != null) { // its end record may not be hardened yet: a crash still finds it
+      txns.rolledBack(session, host.appendLsn(), host.hardenedLsn());
+    } else {
+      txns.forgetAll(session); // recovery's: it hardens what it wrote before the database is online
+    }
   }
 
   // ------------------------------------------------------------------------------------------------ what DBAs see

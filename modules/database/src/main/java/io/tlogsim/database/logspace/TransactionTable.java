@@ -12,15 +12,27 @@ import java.util.List;
  * appended but not hardened at a crash makes it a transaction to roll back all the same).
  */
 public final class TransactionTable {
-  /** One transaction as recovery sees it: rows as pairs (first row, count) in log order (-1: records of no row). */
-  public record Txn(int session, long firstLsn, long lastLsn, long endLsn, long[] rowRanges, int clrBytes)
-      implements CborSerializable {}
+  /**
+   * One transaction as recovery sees it: rows as pairs (first row, count) in log order (-1: records of no row). A
+   * transaction whose rollback had begun (after a 9002) when the log ended at a crash: {@code compensated} of its
+   * changes, the newest, already have their compensation records in that log (they are no longer in
+   * {@code rowRanges}), and undo goes on from {@code undoNextLsn}, back to {@code firstLsn}.
+   */
+  public record Txn(int session, long firstLsn, long lastLsn, long endLsn, long[] rowRanges, int clrBytes,
+      long compensated, long undoNextLsn, long lastChangeLsn, long[] clrLog) implements CborSerializable {
+    public Txn(int session, long firstLsn, long lastLsn, long endLsn, long[] rowRanges, int clrBytes) {
+      this(session, firstLsn, lastLsn, endLsn, rowRanges, clrBytes, 0, lastLsn, lastLsn, null);
+    }
+  }
 
   private final long[] first;
   private final long[] last;
   private final long[][] ranges;
   private final int[] rangeLongs;
   private final int[] clr;
+  private final long[] lastChange; // by session: the open transaction's last LSN before its first compensation record
+  private final long[][] clrLog; // by session: its compensation records, pairs (LSN after them, how many so far)
+  private final int[] clrLongs;
   private final List<List<Txn>> ended; // by session: its ended transactions whose end may not be hardened yet
 
   public TransactionTable(int sessions) {
@@ -29,6 +41,9 @@ public final class TransactionTable {
     ranges = new long[sessions][];
     rangeLongs = new int[sessions];
     clr = new int[sessions];
+    lastChange = new long[sessions];
+    clrLog = new long[sessions][];
+    clrLongs = new int[sessions];
     ended = new ArrayList<>();
     for (int k = 0; k < sessions; k++) ended.add(new ArrayList<>());
     Arrays.fill(first, -1);
@@ -40,7 +55,51 @@ public final class TransactionTable {
       last[s] = lsn;
       rangeLongs[s] = 0;
       clr[s] = 0;
+      clrLongs[s] = 0;
     }
+  }
+
+  /**
+   * The open transaction's rollback logged {@code count} compensation records, which end at {@code lsnAfter} (undo
+   * compensates the newest changes first, so they stand for the newest {@code count} rows not yet compensated).
+   */
+  public void compensated(int s, long count, long lsnAfter) {
+    if (first[s] < 0 || count <= 0) return;
+    int n = clrLongs[s];
+    if (n == 0) lastChange[s] = last[s]; // called before logged() moves last past them
+    long[] r = clrLog[s];
+    if (r == null || n + 2 > r.length) clrLog[s] = r = Arrays.copyOf(r == null ? new long[0] : r, Math.max(8, n * 2));
+    r[n] = lsnAfter;
+    r[n + 1] = (n == 0 ? 0 : r[n - 1]) + count;
+    clrLongs[s] = n + 2;
+  }
+
+  /**
+   * A crash: the log ends at {@code hardenedLsn}; compensation records after it are lost (recovery writes them again).
+   */
+  public void crashed(long hardenedLsn) {
+    for (int s = 0; s < first.length; s++) {
+      while (clrLongs[s] > 0 && clrLog[s][clrLongs[s] - 2] > hardenedLsn) clrLongs[s] -= 2;
+    }
+  }
+
+  /**
+   * How many of the open transaction's compensation records lie in the log up to {@code lsn}: each batch's records
+   * taken as spread evenly between the batch before it and its end.
+   */
+  static long compensatedUpTo(long[] log, long lastChange, long lsn) {
+    long before = 0, from = lastChange;
+    for (int i = 0; i + 1 < log.length; i += 2) {
+      long end = log[i], upTo = log[i + 1];
+      if (end <= lsn) {
+        before = upTo;
+        from = end;
+        continue;
+      }
+      if (lsn > from && end > from) before += (long) Math.floor((upTo - before) * (double) (lsn - from) / (end - from));
+      break;
+    }
+    return before;
   }
 
   /** The session's open transaction logged up to {@code lsn}. */
@@ -85,6 +144,23 @@ public final class TransactionTable {
   public void forget(int s) {
     first[s] = -1;
     rangeLongs[s] = 0;
+    clrLongs[s] = 0;
+  }
+
+  /**
+   * The session's rollback after a 9002 logged its end record, which ends at {@code endLsn}: until that is hardened,
+   * a crash still leaves the transaction to roll back, with the compensation records hardened before it (kept as an
+   * ended transaction, as a commit not yet hardened is).
+   */
+  public void rolledBack(int s, long endLsn, long hardenedLsn) {
+    List<Txn> e = ended.get(s);
+    e.removeIf(t -> t.endLsn() <= hardenedLsn);
+    if (first[s] >= 0 && endLsn > hardenedLsn) {
+      e.add(new Txn(s, first[s], last[s], endLsn, Arrays.copyOf(ranges[s] == null ? new long[0] : ranges[s],
+          rangeLongs[s]), clr[s], 0, last[s], clrLongs[s] == 0 ? last[s] : lastChange[s],
+          Arrays.copyOf(clrLog[s] == null ? new long[0] : clrLog[s], clrLongs[s])));
+    }
+    forget(s);
   }
 
   /** Recovery rolled back every transaction the crash left (open, or ended without a hardened end). */
@@ -102,25 +178,57 @@ public final class TransactionTable {
     for (int s = 0; s < first.length; s++) {
       for (Txn e : ended.get(s)) {
         if (e.endLsn() > hardenedLsn && e.firstLsn() < hardenedLsn) {
-          out.add(new Txn(s, e.firstLsn(), Math.min(e.lastLsn(), hardenedLsn), -1,
-              upTo(e.rowRanges(), e.firstLsn(), e.lastLsn(), hardenedLsn), e.clrBytes()));
+          out.add(loser(s, e.firstLsn(), e.lastLsn(), e.rowRanges(), e.clrBytes(), e.lastChangeLsn(),
+              e.clrLog() == null ? new long[0] : e.clrLog(), hardenedLsn));
         }
       }
       if (first[s] >= 0 && first[s] < hardenedLsn) {
         long[] r = Arrays.copyOf(ranges[s] == null ? new long[0] : ranges[s], rangeLongs[s]);
-        out.add(new Txn(s, first[s], Math.min(last[s], hardenedLsn), -1, upTo(r, first[s], last[s], hardenedLsn),
-            clr[s]));
+        out.add(loser(s, first[s], last[s], r, clr[s], clrLongs[s] == 0 ? last[s] : lastChange[s],
+            Arrays.copyOf(clrLog[s] == null ? new long[0] : clrLog[s], clrLongs[s]), hardenedLsn));
       }
     }
     return out;
   }
 
   /**
-   * The rows of {@code ranges} whose records lie in the log up to {@code lsn}: the oldest ones, as many as that part
-   * of the transaction's log [firstLsn, lastLsn] holds (its records taken as spread evenly over its log; the table
-   * keeps rows, not each record's LSN). The rest was logged after {@code lsn}: lost at a crash, or not in the backup
-   * a restore ends with, so there is nothing of it to undo.
+   * What a crash with the log hardened up to {@code lsn} leaves of one transaction to roll back. Its rollback may have
+   * begun ({@code clrLog} not empty): its changes end at {@code lastChange}, its compensation records follow them,
+   * and those hardened are found, not written again.
    */
+  private static Txn loser(int s, long first, long last, long[] ranges, int clrBytes, long lastChange, long[] clrLog,
+      long lsn) {
+    if (clrLog.length == 0) return new Txn(s, first, Math.min(last, lsn), -1, upTo(ranges, first, last, lsn), clrBytes);
+    long[] changes = upTo(ranges, first, lastChange, lsn);
+    long rows = rows(changes);
+    long found = Math.min(rows, compensatedUpTo(clrLog, lastChange, lsn));
+    long[] left = oldest(changes, rows - found);
+    // undo-next LSN: where the change the last compensation record undid lies, approximated (the table keeps rows,
+    // not each record's LSN) as the oldest changes' share of the transaction's log, spread evenly
+    long changeEnd = Math.min(lastChange, lsn);
+    long undoNext = rows == 0 ? first : first + (long) Math.floor((changeEnd - first) * (double) (rows - found) / rows);
+    return new Txn(s, first, Math.min(last, lsn), -1, left, clrBytes, found, undoNext, changeEnd, null);
+  }
+
+  private static long rows(long[] ranges) {
+    long n = 0;
+    for (int i = 1; i < ranges.length; i += 2) n += ranges[i];
+    return n;
+  }
+
+  /** The oldest {@code keep} rows of {@code ranges}. */
+  static long[] oldest(long[] ranges, long keep) {
+    long[] out = new long[ranges.length];
+    int n = 0;
+    for (int i = 0; i < ranges.length && keep > 0; i += 2) {
+      long c = Math.min(keep, ranges[i + 1]);
+      out[n++] = ranges[i];
+      out[n++] = c;
+      keep -= c;
+    }
+    return Arrays.copyOf(out, n);
+  }
+
   static long[] upTo(long[] ranges, long firstLsn, long lastLsn, long lsn) {
     if (lsn >= lastLsn || lastLsn <= firstLsn) return ranges;
     long rows = 0;
@@ -142,7 +250,11 @@ public final class TransactionTable {
     for (int s = 0; s < first.length; s++) r.add(ranges[s] == null ? new long[0] : Arrays.copyOf(ranges[s], rangeLongs[s]));
     List<List<Txn>> e = new ArrayList<>();
     for (List<Txn> x : ended) e.add(List.copyOf(x));
-    return new State(first.clone(), last.clone(), r, clr.clone(), e);
+    List<long[]> c = new ArrayList<>();
+    for (int s = 0; s < first.length; s++) {
+      c.add(clrLog[s] == null ? new long[0] : Arrays.copyOf(clrLog[s], clrLongs[s]));
+    }
+    return new State(first.clone(), last.clone(), r, clr.clone(), e, lastChange.clone(), c);
   }
 
   public void restore(State st) {
@@ -155,8 +267,13 @@ public final class TransactionTable {
       ended.get(s).addAll(st.ended().get(s));
     }
     System.arraycopy(st.clr(), 0, clr, 0, clr.length);
+    if (st.lastChange() != null) System.arraycopy(st.lastChange(), 0, lastChange, 0, lastChange.length);
+    for (int s = 0; s < first.length; s++) { // a checkpoint from before they were kept has none
+      clrLog[s] = st.clrLog() == null ? new long[0] : st.clrLog().get(s).clone();
+      clrLongs[s] = clrLog[s].length;
+    }
   }
 
-  public record State(long[] first, long[] last, List<long[]> ranges, int[] clr, List<List<Txn>> ended)
-      implements CborSerializable {}
+  public record State(long[] first, long[] last, List<long[]> ranges, int[] clr, List<List<Txn>> ended,
+      long[] lastChange, List<long[]> clrLog) implements CborSerializable {}
 }

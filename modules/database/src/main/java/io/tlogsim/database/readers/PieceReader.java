@@ -37,6 +37,7 @@ final class PieceReader {
   private long reads;
   private long headerReads;
   private long boundaries;
+  private long tagBits; // added to every request's tag (its owner's generation: see RecoveryManager)
 
   PieceReader(int readBytes, int maxInFlight, int headerBytes, long linkNanos, int[] deviceLinks) {
     this.readBytes = readBytes;
@@ -48,6 +49,11 @@ final class PieceReader {
 
   static boolean isReaderTag(long tag) {
     return tag == HEADER_TAG || (tag & READ_TAG) != 0;
+  }
+
+  /** Bits every later request's tag carries (above the reader's own): the owner tells its reads from earlier ones. */
+  void tagBits(long bits) {
+    tagBits = bits;
   }
 
   void reset() {
@@ -88,15 +94,16 @@ final class PieceReader {
         headerInFlight = true;
         headerReads++;
         if (piece > 0) boundaries++;
-        ctx.send(deviceLinks[device], ctx.now() + linkNanos, DeviceProtocol.READ, HEADER_TAG, headerBytes, pieces[i],
-            fileId);
+        ctx.send(deviceLinks[device], ctx.now() + linkNanos, DeviceProtocol.READ, HEADER_TAG | tagBits, headerBytes,
+            pieces[i], fileId);
         return;
       }
       boolean backward = ((d >>> 40) & BackupProtocol.BACKWARD) != 0;
       while (pieceDone < pieces[i + 2] && inFlight < maxInFlight) {
         long n = Math.min(readBytes, pieces[i + 2] - pieceDone);
         long at = backward ? pieces[i + 1] + pieces[i + 2] - pieceDone - n : pieces[i + 1] + pieceDone;
-        ctx.send(deviceLinks[device], ctx.now() + linkNanos, DeviceProtocol.READ, READ_TAG | n, n, at, fileId);
+        ctx.send(deviceLinks[device], ctx.now() + linkNanos, DeviceProtocol.READ, READ_TAG | n | tagBits, n, at,
+            fileId);
         pieceDone += n;
         inFlight++;
         reads++;
@@ -108,7 +115,10 @@ final class PieceReader {
     }
   }
 
-  /** A completion of one of this reader's requests; returns the data bytes it brought (0 for a header). */
+  /**
+   * A completion of one of this reader's requests (its tag without the owner's bits); returns the data bytes it
+   * brought (0 for a header).
+   */
   long completed(long tag, long bytes) {
     if (tag == HEADER_TAG) {
       headerInFlight = false;
@@ -148,7 +158,7 @@ final class PieceReader {
 
   State state() {
     return new State(Arrays.copyOf(pieces, count * 4), count, piece, pieceDone, headerRead, headerInFlight, inFlight,
-        total, readDone, reads, headerReads, boundaries);
+        total, readDone, reads, headerReads, boundaries, tagBits);
   }
 
   void restore(State s) {
@@ -164,9 +174,10 @@ final class PieceReader {
     reads = s.reads();
     headerReads = s.headerReads();
     boundaries = s.boundaries();
+    tagBits = s.tagBits();
   }
 
   record State(long[] pieces, int count, int piece, long pieceDone, boolean headerRead, boolean headerInFlight,
-      int inFlight, long total, long readDone, long reads, long headerReads, long boundaries)
+      int inFlight, long total, long readDone, long reads, long headerReads, long boundaries, long tagBits)
       implements CborSerializable {}
 }

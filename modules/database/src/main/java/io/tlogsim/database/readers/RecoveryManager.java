@@ -34,6 +34,12 @@ public final class RecoveryManager implements SimComponent {
   static final int TIMER_PHASE = 85;
   static final String[] PHASES = {"start-up", "analysis", "redo", "undo"};
   private static final long PAGE_TAG = 1L << 45;
+  /**
+   * A request's tag carries the recovery manager's generation here (bits 50 to 57): a crash that ends a rollback
+   * under way starts a new one, and the completions of the rollback's reads, still on their way, are told apart.
+   */
+  private static final int GENERATION_SHIFT = 50;
+  private static final long GENERATION_MASK = 0xffL << GENERATION_SHIFT;
   /** Compensation records per event to the log manager (event batching, not a model constant). */
   static final int CLR_CHUNK = 1000;
 
@@ -56,7 +62,7 @@ public final class RecoveryManager implements SimComponent {
   public record Recovery(long crashNanos, long startDelayNanos, long analysisNanos, long redoNanos, long undoNanos,
       long rolledForward, long rolledBack, long headerReads, long bytesRead, long boundaries, long pagesRead,
       long pagesApplied, long compensationRecords, long analysisBytes, long redoBytes, long undoBytes,
-      int purpose) implements CborSerializable {
+      int purpose, long compensationRecordsFound) implements CborSerializable {
     public boolean afterRestore() {
       return purpose == RecoveryPlan.RESTORE;
     }
@@ -110,6 +116,7 @@ public final class RecoveryManager implements SimComponent {
   private final List<Recovery> recoveries = new ArrayList<>();
   private final List<BackupAgent.Message> errorLog = new ArrayList<>();
   private final List<RecoveryPlan> queued = new ArrayList<>(); // plans that came while one was carried out
+  private int generation; // plans begun after a crash ended a rollback under way (tags: GENERATION_SHIFT)
 
   /** @param deviceLinks links to the database's devices, by the device index the plan's pieces and pages use */
   public RecoveryManager(Config cfg, int[] deviceLinks, int replyLink, long linkNanos) {
@@ -129,8 +136,14 @@ public final class RecoveryManager implements SimComponent {
     switch (ev.kind()) {
       case RecoveryProtocol.RECOVER -> {
         RecoveryPlan p = (RecoveryPlan) ev.payload();
+        if (plan != null && p.purpose() != RecoveryPlan.ROLLBACK && plan.purpose() == RecoveryPlan.ROLLBACK) {
+          // a crash (or a restore) while a rollback after 9002 is under way: the server that ran it is gone, its
+          // transaction (and those whose rollback waited) are the new plan's losers, whose undo goes on from the
+          // compensation records the rollback hardened (RecoveryPlan.Loser.compensated)
+          abandon();
+        }
         if (plan != null && p.purpose() != RecoveryPlan.ROLLBACK) {
-          // a crash while a rollback after 9002 is under way is not modelled (its reads would still come back here)
+          // a crash while a crash's recovery (or a restore's) is under way is not modelled
           throw new SimulationException("recovery manager: a recovery, but one is under way");
         }
         if (plan != null) { // rollbacks one after the other (assumption: one undo at a time)
@@ -140,17 +153,36 @@ public final class RecoveryManager implements SimComponent {
         crash = ctx.now();
         begin(ctx, p);
       }
-      case DeviceProtocol.DONE -> completed(ctx, ev.a(), ev.b());
+      case DeviceProtocol.DONE -> {
+        if ((ev.a() & GENERATION_MASK) != generationBits()) return; // a read of a rollback a crash ended
+        completed(ctx, ev.a() & ~GENERATION_MASK, ev.b());
+      }
       case RecoveryProtocol.HARDENED -> {
         hardening = false;
         endPhaseIfDone(ctx);
       }
       case TIMER_PHASE -> {
+        if (ev.a() != generation) return; // set by a rollback a crash ended
         timerSet = false;
         endPhaseIfDone(ctx);
       }
       default -> throw new SimulationException("recovery manager: unknown event kind " + ev.kind());
     }
+  }
+
+  /** The rollback under way is dropped (a crash): nothing it has in flight counts any more. */
+  private void abandon() {
+    generation = (generation + 1) & 0xff;
+    reader.tagBits(generationBits());
+    plan = null;
+    queued.clear();
+    timerSet = false;
+    hardening = false;
+    pagesInFlight = 0;
+  }
+
+  private long generationBits() {
+    return (long) generation << GENERATION_SHIFT;
   }
 
   private void begin(Context ctx, RecoveryPlan p) {
@@ -202,7 +234,10 @@ public final class RecoveryManager implements SimComponent {
   private void nextLoser(Context ctx) {
     if (loser >= 0) { // the one before is rolled back: its end record
       RecoveryPlan.Loser done = plan.losers().get(loser);
-      if (done.session() >= 0) ctx.send(replyLink, ctx.now() + linkNanos, RecoveryProtocol.UNDONE, done.session(), 0);
+      if (done.session() >= 0) {
+        ctx.send(replyLink, ctx.now() + linkNanos, RecoveryProtocol.UNDONE, done.session(),
+            plan.purpose() == RecoveryPlan.ROLLBACK ? 1 : 0);
+      }
     }
     loser++;
     headerReads += reader.headerReads();
@@ -234,7 +269,8 @@ public final class RecoveryManager implements SimComponent {
         ? plan.losers().get(loser).pages() : null;
     if (pages == null) return;
     while (nextPage < pages.length && pagesInFlight < cfg.pageReadsInFlight() && pageDue(nextPage, pages.length)) {
-      ctx.send(deviceLinks[plan.dataDevice()], ctx.now() + linkNanos, DeviceProtocol.READ, PAGE_TAG, plan.pageBytes(),
+      ctx.send(deviceLinks[plan.dataDevice()], ctx.now() + linkNanos, DeviceProtocol.READ, PAGE_TAG | generationBits(),
+          plan.pageBytes(),
           pages[nextPage], plan.dataFileId());
       nextPage++;
       pagesInFlight++;
@@ -279,7 +315,8 @@ public final class RecoveryManager implements SimComponent {
       long first = r[rangeIndex], count = r[rangeIndex + 1];
       long n = Math.min(Math.min(CLR_CHUNK, count - rangeDone), due - clrSent);
       long row = first < 0 ? -1 : first + count - rangeDone - n; // newest rows first
-      ctx.send(replyLink, ctx.now() + linkNanos, RecoveryProtocol.COMPENSATE, l.session(), l.clrBytes(), row, n);
+      long from = plan.purpose() == RecoveryPlan.ROLLBACK ? RecoveryProtocol.OF_ROLLBACK : 0;
+      ctx.send(replyLink, ctx.now() + linkNanos, RecoveryProtocol.COMPENSATE, l.session() | from, l.clrBytes(), row, n);
       clrSent += n;
       clrs += n;
       rangeDone += n;
@@ -304,7 +341,7 @@ public final class RecoveryManager implements SimComponent {
     if (hardening) return;
     if (applyBusyUntil > ctx.now()) {
       timerSet = true;
-      ctx.schedule(applyBusyUntil, TIMER_PHASE, 0, 0);
+      ctx.schedule(applyBusyUntil, TIMER_PHASE, generation, 0);
       return;
     }
     endPhase(ctx);
@@ -350,7 +387,8 @@ public final class RecoveryManager implements SimComponent {
         phaseNanos[2] / 1_000_000, phaseNanos[3] / 1_000_000)));
     recoveries.add(new Recovery(crash, phaseNanos[0], phaseNanos[1], phaseNanos[2], phaseNanos[3],
         plan.rolledForward(), rolledBack, headerReads, phaseBytes[1] + phaseBytes[2] + phaseBytes[3], boundaries,
-        pagesRead, plan.redoPagesApplied(), clrs, phaseBytes[1], phaseBytes[2], phaseBytes[3], plan.purpose()));
+        pagesRead, plan.redoPagesApplied(), clrs, phaseBytes[1], phaseBytes[2], phaseBytes[3], plan.purpose(),
+        plan.compensationRecordsFound()));
     if (plan.afterRestore()) {
       errorLog.add(new BackupAgent.Message(now, "Restore is complete on database 'db'. The database is now"
           + " available."));
@@ -374,7 +412,7 @@ public final class RecoveryManager implements SimComponent {
   public Object snapshot() {
     return new State(plan, phase, phaseStart, crash, applyBusyUntil, timerSet, nextPage, pagesInFlight, loser, clrSent,
         rangeIndex, rangeDone, hardening, pagesRead, clrs, phaseNanos.clone(), phaseBytes.clone(), headerReads,
-        boundaries, reader.state(), List.copyOf(recoveries), List.copyOf(errorLog), List.copyOf(queued));
+        boundaries, reader.state(), List.copyOf(recoveries), List.copyOf(errorLog), List.copyOf(queued), generation);
   }
 
   @Override
@@ -406,13 +444,14 @@ public final class RecoveryManager implements SimComponent {
     errorLog.addAll(s.errorLog());
     queued.clear();
     queued.addAll(s.queued());
+    generation = s.generation(); // 0 in a checkpoint from before it was kept
   }
 
   public record State(RecoveryPlan plan, int phase, long phaseStart, long crash, long applyBusyUntil, boolean timerSet,
       int nextPage, int pagesInFlight, int loser, long clrSent, int rangeIndex, long rangeDone, boolean hardening,
       long pagesRead, long clrs, long[] phaseNanos, long[] phaseBytes, long headerReads, long boundaries,
       PieceReader.State reader, List<Recovery> recoveries, List<BackupAgent.Message> errorLog,
-      List<RecoveryPlan> queued) implements CborSerializable {}
+      List<RecoveryPlan> queued, int generation) implements CborSerializable {}
 
   @Override
   public Object results() {

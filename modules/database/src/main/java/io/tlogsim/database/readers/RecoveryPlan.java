@@ -40,6 +40,13 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
     return purpose == RESTORE;
   }
 
+  /** Compensation records analysis found in the log, of rollbacks a crash interrupted (undo does not write them). */
+  public long compensationRecordsFound() {
+    long n = 0;
+    for (Loser l : losers) n += l.compensated();
+    return n;
+  }
+
   /** A crash's recovery. */
   public RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFromLsn, List<ReadPiece> headers,
       List<ReadPiece> analysis, List<ReadPiece> redo, long[] redoPages, long[] redoPageNeededAt, long redoPagesApplied,
@@ -55,9 +62,16 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
    * @param pieces its log, newest first, each read from its end back
    * @param rowRanges the rows its records changed, pairs (first row, count), newest first (-1: no row)
    * @param pages device offsets of the pages to read, newest change first (those redo did not bring in)
+   * @param compensated changes whose compensation records a rollback under way at the crash had already hardened:
+   *     redo redid them, undo goes on from the change before them ({@code rowRanges} and {@code pieces} are the rest)
    */
   public record Loser(int session, long firstLsn, long lastLsn, List<ReadPiece> pieces, long[] rowRanges,
-      long[] pages, int clrBytes) implements CborSerializable {
+      long[] pages, int clrBytes, long compensated) implements CborSerializable {
+
+    public Loser(int session, long firstLsn, long lastLsn, List<ReadPiece> pieces, long[] rowRanges, long[] pages,
+        int clrBytes) {
+      this(session, firstLsn, lastLsn, pieces, rowRanges, pages, clrBytes, 0);
+    }
 
     /** The records undo compensates: one per changed row. */
     public long records() {
@@ -169,8 +183,12 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
     List<TransactionTable.Txn> txns = new ArrayList<>(space.losers(hardenedLsn));
     txns.sort((x, y) -> Long.compare(y.lastLsn(), x.lastLsn())); // the newest first
     for (TransactionTable.Txn t : txns) {
+      // undo reads back from the transaction's last record; after a rollback's compensation records (a crash during a
+      // rollback) it follows the last one's undo-next LSN to the change before those it compensated and reads from
+      // there (TransactionTable: that LSN spread evenly over the transaction's changes, an approximation)
+      long readFrom = t.compensated() > 0 ? Math.min(t.lastLsn(), t.undoNextLsn()) : t.lastLsn();
       List<ReadPiece> forward = space.readPieces(Math.max(t.firstLsn(), space.layout().activeStartLsn()),
-          Math.max(t.firstLsn(), t.lastLsn()));
+          Math.max(t.firstLsn(), readFrom));
       List<ReadPiece> back = new ArrayList<>(forward.size());
       for (int i = forward.size() - 1; i >= 0; i--) back.add(forward.get(i));
       long[] r = t.rowRanges();
@@ -197,7 +215,8 @@ public record RecoveryPlan(long hardenedLsn, long analysisFromLsn, long redoFrom
         undoPages = Arrays.copyOf(out, n);
         undoPages = scaledOffsets(data, undoPages, pageScale); // the table's pages its rows now lie on
       }
-      losers.add(new Loser(t.session(), t.firstLsn(), t.lastLsn(), back, newestFirst, undoPages, t.clrBytes()));
+      losers.add(new Loser(t.session(), t.firstLsn(), t.lastLsn(), back, newestFirst, undoPages, t.clrBytes(),
+          t.compensated()));
     }
     return new RecoveryPlan(hardenedLsn, analysisFrom, redoFrom, space.headerPieces(),
         space.readPieces(analysisFrom, hardenedLsn), space.readPieces(redoFrom, hardenedLsn), pageOffsets, neededAt,

@@ -22,11 +22,16 @@ public final class RecoveryProtocol {
   /** Recovered: a = when recovery ended (ns), b = the plan's purpose (RecoveryPlan.CRASH, RESTORE, ROLLBACK). */
   public static final int DONE = 76;
   /**
-   * Compensation records undo writes: a = the session whose transaction it rolls back, b = bytes each, c = the first
-   * row they change (-1: none), d = how many (rows c .. c+d-1).
+   * Compensation records undo writes: a = the session whose transaction it rolls back (| {@link #OF_ROLLBACK} from a
+   * rollback after 9002), b = bytes each, c = the first row they change (-1: none), d = how many (rows c .. c+d-1).
    */
   public static final int COMPENSATE = 77;
-  /** The session's transaction is rolled back: a = session (its end record is logged, its reservation released). */
+  /** In COMPENSATE's a: sent by a rollback after 9002 (one that a crash ended is told apart from recovery's own). */
+  public static final long OF_ROLLBACK = 1L << 32;
+  /**
+   * The session's transaction is rolled back: a = session (its end record is logged, its reservation released), b = 1
+   * from a rollback after 9002, 0 from recovery.
+   */
   public static final int UNDONE = 78;
   /** Harden everything logged so far; answered with HARDENED. */
   public static final int HARDEN = 79;

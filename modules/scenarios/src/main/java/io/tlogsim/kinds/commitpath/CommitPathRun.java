@@ -223,6 +223,13 @@ public final class CommitPathRun {
       }
       if (timed != null) {
         RecoveryManager.Recovery r = timed.firstAfterCrash();
+        // what recovery rolled back: a transaction whose rollback after 9002 a crash interrupted is one (the ledger
+        // counted it as rolled back when its statement failed)
+        items.set(1, "rolls back " + Text.plural(r.rolledBack(), "transaction"));
+        if (r.compensationRecordsFound() > 0) {
+          items.add("found " + Text.plural(r.compensationRecordsFound(), "compensation record")
+              + " of a rollback the crash interrupted");
+        }
         items.addAll(List.of("start-up " + Text.latencyUs(r.startDelayNanos() / 1e3) + " ("
             + Text.plural(r.headerReads(), "VLF header") + ")", "analysis " + Text.latencyUs(r.analysisNanos() / 1e3),
             "redo " + Text.latencyUs(r.redoNanos() / 1e3), "undo " + Text.latencyUs(r.undoNanos() / 1e3)));

@@ -530,6 +530,9 @@ public final class Summary {
     rec.put("pagesRead", r.pagesRead());
     rec.put("pagesRedone", r.pagesApplied());
     rec.put("compensationRecords", r.compensationRecords());
+    // a crash during a rollback after 9002: the compensation records it had hardened, which redo redid and undo
+    // went on from (compensationRecords are those undo wrote)
+    rec.put("compensationRecordsFound", r.compensationRecordsFound());
     rec.put("count", count);
     rec.put("finished", true);
     return rec;

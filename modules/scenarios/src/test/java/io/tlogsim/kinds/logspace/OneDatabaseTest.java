@@ -221,4 +221,62 @@ class OneDatabaseTest {
       }
     }
   }
+
+  @SuppressWarnings("unchecked")
+  private static List<String> messages(Map<String, Object> s) {
+    return (List<String>) at(s, "log.messages");
+  }
+
+  @Test
+  void twoRollbacksAtOnceEachWriteIntoTheirOwnReservationSoEveryCompensationRecordIsLoggedAndNothingExceedsTheLog() {
+    Map<String, Object> one = ScenarioRuns.run("log-full-9002-open-transaction");
+    Map<String, Object> two = ScenarioRuns.run("log-full-9002-open-transaction", "sessions", "2");
+    assertEquals(2.0, num(two, "rollbacks.count"));
+    assertEquals(2.0, num(two, "log.fullErrors"), "both statements fail: neither may use the other's reservation");
+    for (String m : messages(two)) assertFalse(m.contains("not logged"), m);
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> samples = (List<Map<String, Object>>) at(two, "logspace");
+    for (Map<String, Object> x : samples) {
+      assertTrue(((Number) x.get("peakUsedPercent")).doubleValue() <= 100, x.toString());
+    }
+    // the same 32 MB fill with the two transactions' rows as with one's: their rollbacks compensate as many rows
+    double clrs = num(two, "rollbacks.compensationRecords"), alone = num(one, "rollbacks.compensationRecords");
+    assertTrue(Math.abs(clrs - alone) <= 0.01 * alone, clrs + " compensation records, one session's " + alone);
+  }
+
+  @Test
+  void aCrashDuringARollbackAfter9002LeavesItsCompensationRecordsToRedoAndUndoGoesOnFromWhereTheyEnd() {
+    double total = num(ScenarioRuns.run("log-full-9002-open-transaction"), "rollbacks.compensationRecords");
+    // the 9002 comes at 0.47 s and its rollback takes about 0.24 s: 0.6 s is in the middle of it
+    Map<String, Object> s = ScenarioRuns.run("log-full-9002-open-transaction", "crashAtSeconds", "0.6");
+    assertEquals(Boolean.TRUE, at(s, "recovery.finished"));
+    assertEquals(1.0, num(s, "recovery.rolledBack"));
+    double found = num(s, "recovery.compensationRecordsFound"), written = num(s, "recovery.compensationRecords");
+    assertTrue(found > 0 && written > 0, "found " + found + ", written " + written);
+    assertEquals(total, found + written, "every change compensated once: by the rollback or by recovery's undo");
+    // with two sessions, one rollback under way and the other queued behind it: both are recovery's losers
+    double both = num(ScenarioRuns.run("log-full-9002-open-transaction", "sessions", "2"),
+        "rollbacks.compensationRecords");
+    Map<String, Object> two = ScenarioRuns.run("log-full-9002-open-transaction", "sessions", "2", "crashAtSeconds",
+        "0.6");
+    assertEquals(2.0, num(two, "recovery.rolledBack"));
+    assertEquals(both, num(two, "recovery.compensationRecordsFound") + num(two, "recovery.compensationRecords"));
+  }
+
+  @Test
+  void aSessionsNextTransactionWaitsUntilItsRollbackAfter9002IsDone() {
+    // FORCED delayed durability: the failed statement's commit does not wait, so the session goes on at once; its next
+    // transaction and its flush are held while its rollback runs (SQL Server: the session is busy rolling back)
+    Map<String, Object> s = ScenarioRuns.run("log-full-9002-open-transaction", "delayedDurability", "FORCED",
+        "script", "[{step=large-insert, rows=47000},{step=insert, rows=100, name=after},{step=flush-log, name=flush},"
+            + "{step=sqlperf, name=end}]");
+    assertEquals(1.0, num(s, "rollbacks.count"));
+    double fail = num(s, "log.firstFullErrorSeconds");
+    double flushEnd = num(s, "phases[2].startSeconds") + num(s, "phases[2].seconds");
+    // not held, the flush ended 0.05 s after the 9002; held, after the rollback's end record, most of its time later
+    assertTrue(flushEnd >= fail + 0.5 * num(s, "rollbacks.seconds"), "flush ends at " + flushEnd + " s, 9002 at "
+        + fail + " s, rollback " + num(s, "rollbacks.seconds") + " s");
+    assertTrue(num(s, "commits.count") >= 100, "the new transaction's rows are committed");
+    for (String m : messages(s)) assertFalse(m.contains("not logged"), m);
+  }
 }
