@@ -362,7 +362,10 @@ final class Runner {
       } else {
         List<io.tlogsim.kernel.RecordedFact> facts = run.journaled != null
             ? ReportFiles.intervalFacts(journal.store(), run.runId) : live.facts();
-        seriesFiles.addAll(ReportFiles.write(run.dir, run.runId, summary, result, facts, prepared.topology()));
+        List<Double> checkpoints = run.journaled != null ? ReportFiles.checkpointSeconds(journal, run.runId)
+            : List.of();
+        seriesFiles.addAll(ReportFiles.write(run.dir, run.runId, summary, result, facts, prepared.topology(),
+            checkpoints));
       }
       if (options.json) stdout.print(SummaryWriter.toJson(run.runId, summary));
       if (options.terse) stdout.println(Terse.line(run.runId, SummaryWriter.withRunId(run.runId, summary)));

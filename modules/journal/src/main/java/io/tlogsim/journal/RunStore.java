@@ -194,6 +194,16 @@ public final class RunStore {
     return best;
   }
 
+  /**
+   * The simulated times (ns) of a run's checkpoints, in order: what its report marks on the timeline (a branch's first
+   * is its start). Each read whole, one at a time.
+   */
+  public List<Long> checkpointTimes(String runId, RunState state) {
+    List<Long> out = new java.util.ArrayList<>();
+    for (long seq : state.checkpointSequenceNrs()) out.add(checkpointAt(runId, seq).simulatedNanos());
+    return out;
+  }
+
   private Checkpoint checkpointAt(String runId, long sequenceNr) {
     for (EventEnvelope env : events(runId, sequenceNr, sequenceNr)) {
       if (env.event() instanceof RunEvent.CheckpointTaken c) return c.checkpoint();
