@@ -196,10 +196,11 @@ public final class RunStore {
 
   /**
    * The simulated times (ns) of a run's checkpoints, in order: what its report marks on the timeline (a branch's first
-   * is its start). Each read whole, one at a time.
+   * is its start). From the run's state; read from each checkpoint's event for a state that lacks them.
    */
   public List<Long> checkpointTimes(String runId, RunState state) {
-    List<Long> out = new java.util.ArrayList<>();
+    if (state.checkpointNanos().size() == state.checkpointSequenceNrs().size()) return state.checkpointNanos();
+    List<Long> out = new java.util.ArrayList<>(); // a state of an older version: read from the checkpoints
     for (long seq : state.checkpointSequenceNrs()) out.add(checkpointAt(runId, seq).simulatedNanos());
     return out;
   }
