@@ -114,7 +114,7 @@ final class ReplayCommand implements Callable<Integer> {
       Path latencyFile = result.histograms().isEmpty() ? null
           : LatencyLog.write(dir, runId, rebuilt.scenario().endTimeNanos() / 1e9, result.histograms());
       List<Path> reportFiles = ReportFiles.write(dir, runId, summary, result,
-          ReportFiles.intervalFacts(run.facts()), rebuilt.topology());
+          ReportFiles.intervalFacts(run.facts()), rebuilt.topology(), ReportFiles.checkpointSeconds(journal, runId));
       if (json) stdout.print(SummaryWriter.toJson(runId, summary));
       String drift = run.summary() == null ? null : drift(asRead(runId, run.summary()), asRead(runId, summary));
       if (drift != null) {
@@ -152,6 +152,12 @@ final class ReplayCommand implements Callable<Integer> {
     Map<String, Object> summary = new LinkedHashMap<>(result.summary());
     if (run.summary() != null && run.summary().containsKey("journal")) { // as the live run wrote it (since it does)
       summary.put("journal", FactsTable.journalFigures(rs.trace(), run.factsKept()));
+    }
+    if (rs.provenance().get("branch") instanceof Map<?, ?> branch) { // as the live branch wrote it (Runner)
+      Map<String, Object> runSection = new LinkedHashMap<>();
+      if (summary.get("run") instanceof Map<?, ?> r) r.forEach((k, v) -> runSection.put(String.valueOf(k), v));
+      branch.forEach((k, v) -> runSection.put(String.valueOf(k), v));
+      summary.put("run", runSection);
     }
     summary.put("provenance", provenance(run));
     return new Rebuilt(scenario, prepared.topology(), result, summary);

@@ -60,7 +60,7 @@ final class ReportCommand implements Callable<Integer> {
       ReplayCommand.Rebuilt rebuilt = ReplayCommand.rebuild(run);
       Files.createDirectories(dir);
       List<Path> files = ReportFiles.write(dir, runId, rebuilt.summary(), rebuilt.result(),
-          ReportFiles.intervalFacts(run.facts()), rebuilt.topology());
+          ReportFiles.intervalFacts(run.facts()), rebuilt.topology(), ReportFiles.checkpointSeconds(journal, runId));
       if (!quiet) {
         Text.paragraph("report", ReportFiles.names(files) + " in " + dir.toAbsolutePath().normalize())
             .forEach(stdout::println);

@@ -35,18 +35,29 @@ final class ReportFiles {
    */
   static List<Path> write(Path dir, String runId, Map<String, Object> summary, ScenarioResult result,
       List<RecordedFact> facts, Topology topology) throws IOException {
+    return write(dir, runId, summary, result, facts, topology, List.of());
+  }
+
+  /** As above, with the simulated times (s) of the run's checkpoints, marked on the report's timeline. */
+  static List<Path> write(Path dir, String runId, Map<String, Object> summary, ScenarioResult result,
+      List<RecordedFact> facts, Topology topology, List<Double> checkpoints) throws IOException {
     List<String> names = new ArrayList<>();
     for (int id = 0; topology != null && id < topology.components(); id++) names.add(topology.name(id));
-    return write(dir, runId, summary, result, facts, names);
+    return write(dir, runId, summary, result, facts, names, checkpoints);
   }
 
   /** As above, with the components' names by id (a run on a cluster, whose topology was made there). */
   static List<Path> write(Path dir, String runId, Map<String, Object> summary, ScenarioResult result,
       List<RecordedFact> facts, List<String> components) throws IOException {
+    return write(dir, runId, summary, result, facts, components, List.of());
+  }
+
+  private static List<Path> write(Path dir, String runId, Map<String, Object> summary, ScenarioResult result,
+      List<RecordedFact> facts, List<String> components, List<Double> checkpoints) throws IOException {
     TreeMap<String, String> files = new TreeMap<>(result.files());
     files.putAll(RunReport.files(new RunReport.Input(runId, SummaryWriter.withRunId(runId, summary),
         result.humanLines(), result.tables(), facts,
-        id -> id < components.size() ? components.get(id) : "component-" + id)));
+        id -> id < components.size() ? components.get(id) : "component-" + id, checkpoints)));
     List<Path> written = new ArrayList<>();
     for (Map.Entry<String, String> f : files.entrySet()) {
       written.add(Files.writeString(dir.resolve(f.getKey()), f.getValue()));
@@ -104,6 +115,17 @@ final class ReportFiles {
     store.facts(runId, f -> {
       if (f.fact() instanceof IntervalFact) out.add(new RecordedFact(f.time(), f.component(), f.fact()));
     });
+    return out;
+  }
+
+  /**
+   * The simulated times (s) of run {@code runId}'s checkpoints in {@code journal}, for the timeline: the live run and
+   * its replay read them from the same place, so that both write the same report.
+   */
+  static List<Double> checkpointSeconds(io.tlogsim.journal.Journal journal, String runId) {
+    List<Double> out = new ArrayList<>();
+    io.tlogsim.journal.RunState state = journal.store().state(runId);
+    for (long t : journal.store().checkpointTimes(runId, state)) out.add(Math.round(t / 1e3) / 1e6);
     return out;
   }
 

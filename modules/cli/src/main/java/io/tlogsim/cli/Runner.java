@@ -157,6 +157,11 @@ final class Runner {
             + " resumed; branch again (" + spec.commandLine() + ")");
       }
       Scenario scenario = spec.scenario(ScenarioKinds.all());
+      if (spec.provenance().get("branch") instanceof Map<?, ?> b) { // a resumed branch still names its parent
+        Map<String, Object> named = new LinkedHashMap<>();
+        b.forEach((k, v) -> named.put(String.valueOf(k), v));
+        branchOf = named;
+      }
       int threads = options.threads != null ? options.threadsOrDefault() : spec.threads();
       RunControl control = new RunControl(spec.seed(), threads, new AtomicLong());
       Path dir = options.outDir() != null ? options.outDir() : options.dataDir().resolve("runs").resolve(runId);
@@ -210,6 +215,7 @@ final class Runner {
       branchOf.put("branchAt", at / 1e9);
       branchOf.put("branchPrefixDigest", atT.outcome().digestHex());
       this.branchOf = branchOf;
+      this.branchStart = cut;
       OffsetDateTime started = OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS);
       Path out = options.outDir();
       Path runs = checkedDestination(options);
@@ -235,6 +241,9 @@ final class Runner {
 
   /** A branch's run.branchOf, run.branchAt and run.branchPrefixDigest (null: not a branch). */
   private Map<String, Object> branchOf;
+
+  /** A new branch's start, its parent's state at T: recorded as its first checkpoint (null: not a new branch). */
+  private Checkpoint branchStart;
 
   /** Where a run's results go: a fresh run's id and directory are made when it starts; a resumed run has both. */
   private sealed interface Target permits Fresh, Resumed {}
@@ -353,7 +362,10 @@ final class Runner {
       } else {
         List<io.tlogsim.kernel.RecordedFact> facts = run.journaled != null
             ? ReportFiles.intervalFacts(journal.store(), run.runId) : live.facts();
-        seriesFiles.addAll(ReportFiles.write(run.dir, run.runId, summary, result, facts, prepared.topology()));
+        List<Double> checkpoints = run.journaled != null ? ReportFiles.checkpointSeconds(journal, run.runId)
+            : List.of();
+        seriesFiles.addAll(ReportFiles.write(run.dir, run.runId, summary, result, facts, prepared.topology(),
+            checkpoints));
       }
       if (options.json) stdout.print(SummaryWriter.toJson(run.runId, summary));
       if (options.terse) stdout.println(Terse.line(run.runId, SummaryWriter.withRunId(run.runId, summary)));
@@ -428,6 +440,7 @@ final class Runner {
             : JournaledRun.start(journal, RunSpec.of(run.runId, scenario, control.threads(),
                 journal.settings().trace(), run.dir.toAbsolutePath().normalize().toString(), commandLine(),
                 provenance));
+        if (branchStart != null && target instanceof Fresh) run.journaled.startsFrom(branchStart);
         break;
       } catch (RunRecorder.RunIdTaken taken) {
         inJournal.add(run.runId);

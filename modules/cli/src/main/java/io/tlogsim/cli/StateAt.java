@@ -18,6 +18,7 @@ import io.tlogsim.scenario.Scenario;
 import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.scenario.Text;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -90,6 +91,17 @@ final class StateAt {
     RunSpec spec = state.spec();
     Scenario scenario = spec.scenario(ScenarioKinds.all());
     Checkpoint from = journal.store().checkpointAtOrBefore(spec.runId(), state, atNanos);
+    if (from == null && spec.provenance().get("branch") instanceof Map<?, ?> branch) { // not t = 0: its parent's state
+      String parentId = String.valueOf(branch.get("branchOf"));
+      long branchAt = Math.round(((Number) branch.get("branchAt")).doubleValue() * 1e9);
+      if (atNanos <= branchAt) { // up to T the branch is its parent
+        Simulated p = simulate(journal, journal.store().state(parentId), atNanos, checkpoint);
+        return new Simulated(spec, scenario, atNanos, p.from(), p.outcome(), p.result(), p.components(), p.atT());
+      }
+      throw new BadInputException("run " + spec.runId() + " is a branch of " + parentId + " at " + Text.number(
+          branchAt / 1e9) + " s with no checkpoint at or before " + Text.number(atNanos / 1e9) + " s (recorded before"
+          + " a branch's start was its first checkpoint): branch again");
+    }
     RunControl control = new RunControl(spec.seed(), spec.threads(), null);
     if (from != null) control = control.resumingFrom(from);
     PreparedRun prepared = scenario.prepare(control);

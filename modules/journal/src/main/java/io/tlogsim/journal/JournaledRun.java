@@ -141,6 +141,11 @@ public final class JournaledRun {
     return s.withAbort(recorder.failure());
   }
 
+  /** A run that starts from {@code c}, not t = 0 (a branch): {@code c} is its first checkpoint, durable on return. */
+  public void startsFrom(Checkpoint c) {
+    recorder.startsFrom(c);
+  }
+
   /** Checkpoints handed to the journal by this process. */
   public long checkpoints() {
     return recorder.checkpoints();

@@ -195,6 +195,19 @@ public final class RunRecorder {
   }
 
   /**
+   * The state a run starts from when it is not t = 0 (a branch: its parent's state at T) as its first checkpoint,
+   * durable when this returns: a branch killed at once resumes from it, and replay --at after T starts there, without
+   * re-simulating its parent.
+   */
+  public void startsFrom(Checkpoint c) {
+    checkpoints++;
+    reachedNanos = Math.max(reachedNanos, c.simulatedNanos());
+    await(write(events(drained(), new RunEvent.CheckpointTaken(c.window(), c.simulatedNanos(), c)), true),
+        "recording the start of run " + runId);
+    journal.sync();
+  }
+
+  /**
    * The run went back to its checkpoint of {@code window} after losing a component (clock thread): the facts of that
    * window and later come again. Facts not yet written of those windows are dropped here; those written are
    * superseded by the {@link RunEvent.RolledBack} the journal records.

@@ -23,19 +23,23 @@ import java.util.Map;
  * @param summary when completed: the summary written live
  * @param reason when failed or interrupted: why
  * @param seal the seal of the last end record (the count and checksum of the events before it), or null
+ * @param checkpointNanos the simulated time of each checkpoint, beside {@link #checkpointSequenceNrs} (what a report
+ *     marks; a state recovered from a snapshot of an older version may lack them: then empty)
  */
 public record RunState(RunSpec spec, RunStatus status, Attempt attempt, Attempt first, long sequenceNr, long resumedFromWindow,
     CheckpointRef lastCheckpoint, List<Long> checkpointSequenceNrs, long factsStored, Outcome outcome,
-    Map<String, Object> summary, String reason, RunEvent.Seal seal) implements CborSerializable {
+    Map<String, Object> summary, String reason, RunEvent.Seal seal, List<Long> checkpointNanos)
+    implements CborSerializable {
 
   /** Where a checkpoint is: its window, simulated time, and the sequence number of its event. */
   public record CheckpointRef(long window, long simulatedNanos, long sequenceNr) implements CborSerializable {}
 
   public static final RunState EMPTY =
-      new RunState(null, null, null, null, 0, 0, null, List.of(), 0, null, null, null, null);
+      new RunState(null, null, null, null, 0, 0, null, List.of(), 0, null, null, null, null, List.of());
 
   public RunState {
     checkpointSequenceNrs = checkpointSequenceNrs == null ? List.of() : List.copyOf(checkpointSequenceNrs);
+    checkpointNanos = checkpointNanos == null ? List.of() : List.copyOf(checkpointNanos);
   }
 
   public boolean started() {
@@ -64,38 +68,41 @@ public record RunState(RunSpec spec, RunStatus status, Attempt attempt, Attempt 
     long seq = sequenceNr + 1;
     if (event instanceof RunEvent.Started e) {
       return new RunState(e.spec(), RunStatus.RUNNING, e.attempt(), e.attempt(), seq, 0, null, List.of(), 0, null,
-          null, null, null);
+          null, null, null, List.of());
     }
     if (event instanceof RunEvent.FactsRecorded e) {
       return new RunState(spec, status, attempt, first, seq, resumedFromWindow, lastCheckpoint, checkpointSequenceNrs,
-          factsStored + e.facts().size(), outcome, summary, reason, seal);
+          factsStored + e.facts().size(), outcome, summary, reason, seal, checkpointNanos);
     }
     if (event instanceof RunEvent.CheckpointTaken e) {
       List<Long> seqs = new ArrayList<>(checkpointSequenceNrs);
       seqs.add(seq);
+      List<Long> times = new ArrayList<>(checkpointNanos);
+      times.add(e.simulatedNanos());
       return new RunState(spec, status, attempt, first, seq, resumedFromWindow,
-          new CheckpointRef(e.window(), e.simulatedNanos(), seq), seqs, factsStored, outcome, summary, reason, seal);
+          new CheckpointRef(e.window(), e.simulatedNanos(), seq), seqs, factsStored, outcome, summary, reason, seal,
+          times);
     }
     if (event instanceof RunEvent.Resumed e) {
       // A checkpoint later than the one resumed from cannot exist (the resume takes the last one); keep the list.
       return new RunState(spec, RunStatus.RUNNING, e.attempt(), first, seq, e.fromWindow(), lastCheckpoint,
-          checkpointSequenceNrs, factsStored, null, null, null, seal);
+          checkpointSequenceNrs, factsStored, null, null, null, seal, checkpointNanos);
     }
     if (event instanceof RunEvent.RolledBack) {
       return new RunState(spec, status, attempt, first, seq, resumedFromWindow, lastCheckpoint, checkpointSequenceNrs,
-          factsStored, outcome, summary, reason, seal);
+          factsStored, outcome, summary, reason, seal, checkpointNanos);
     }
     if (event instanceof RunEvent.Completed e) {
       return new RunState(spec, RunStatus.COMPLETED, attempt, first, seq, resumedFromWindow, lastCheckpoint,
-          checkpointSequenceNrs, factsStored, e.outcome(), e.summary(), null, e.seal());
+          checkpointSequenceNrs, factsStored, e.outcome(), e.summary(), null, e.seal(), checkpointNanos);
     }
     if (event instanceof RunEvent.Failed e) {
       return new RunState(spec, RunStatus.FAILED, attempt, first, seq, resumedFromWindow, lastCheckpoint,
-          checkpointSequenceNrs, factsStored, null, null, e.reason(), e.seal());
+          checkpointSequenceNrs, factsStored, null, null, e.reason(), e.seal(), checkpointNanos);
     }
     if (event instanceof RunEvent.Interrupted e) {
       return new RunState(spec, RunStatus.INTERRUPTED, attempt, first, seq, resumedFromWindow, lastCheckpoint,
-          checkpointSequenceNrs, factsStored, null, null, e.reason(), e.seal());
+          checkpointSequenceNrs, factsStored, null, null, e.reason(), e.seal(), checkpointNanos);
     }
     throw new IllegalArgumentException("unknown run event " + event.getClass().getName());
   }

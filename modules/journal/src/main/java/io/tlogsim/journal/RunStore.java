@@ -194,6 +194,17 @@ public final class RunStore {
     return best;
   }
 
+  /**
+   * The simulated times (ns) of a run's checkpoints, in order: what its report marks on the timeline (a branch's first
+   * is its start). From the run's state; read from each checkpoint's event for a state that lacks them.
+   */
+  public List<Long> checkpointTimes(String runId, RunState state) {
+    if (state.checkpointNanos().size() == state.checkpointSequenceNrs().size()) return state.checkpointNanos();
+    List<Long> out = new java.util.ArrayList<>(); // a state of an older version: read from the checkpoints
+    for (long seq : state.checkpointSequenceNrs()) out.add(checkpointAt(runId, seq).simulatedNanos());
+    return out;
+  }
+
   private Checkpoint checkpointAt(String runId, long sequenceNr) {
     for (EventEnvelope env : events(runId, sequenceNr, sequenceNr)) {
       if (env.event() instanceof RunEvent.CheckpointTaken c) return c.checkpoint();

@@ -23,8 +23,12 @@ public interface CheckpointPolicy {
    */
   static CheckpointPolicy everySimulatedNanos(long markNanos) {
     if (markNanos <= 0) throw new IllegalArgumentException("checkpoint every mark needs a mark > 0, got " + markNanos);
-    long[] next = {markNanos};
+    long[] next = {-1};
     return (window, t) -> {
+      if (next[0] < 0) { // first asked: the marks after t (a resumed run or a branch starts from a checkpoint at t)
+        next[0] = t < markNanos ? markNanos : (t / markNanos + 1) * markNanos;
+        return false;
+      }
       if (t < next[0]) return false;
       next[0] = (t / markNanos + 1) * markNanos;
       return true;

@@ -38,9 +38,17 @@ public final class RunReport {
    * @param tables the engine-style tables (onstat, waits, filestats), by name
    * @param facts the run's facts in the order the kernel handed them out (others than interval facts are ignored)
    * @param componentName the name of a component of the run's topology, by id
+   * @param checkpointSeconds the simulated times of the run's checkpoints in its journal, in order (empty: none, or
+   *     a run without a journal); marked on the timeline
    */
   public record Input(String runId, Map<String, Object> summary, List<String> humanLines,
-      Map<String, List<String>> tables, List<RecordedFact> facts, IntFunction<String> componentName) {}
+      Map<String, List<String>> tables, List<RecordedFact> facts, IntFunction<String> componentName,
+      List<Double> checkpointSeconds) {
+    public Input(String runId, Map<String, Object> summary, List<String> humanLines, Map<String, List<String>> tables,
+        List<RecordedFact> facts, IntFunction<String> componentName) {
+      this(runId, summary, humanLines, tables, facts, componentName, List.of());
+    }
+  }
 
   private RunReport() {}
 
@@ -451,10 +459,38 @@ public final class RunReport {
         }
       }
       crashAndRecovery(bars);
+      // a branch: its parent's run up to T (its figures include it), and the mark where it left it
+      List<String[]> marks = new ArrayList<>(); // row, time (s), what
+      double branchAt = SummaryPaths.number(in.summary(), "provenance.branch.branchAt");
+      if (branchAt >= 0) {
+        String parent = String.valueOf(SummaryPaths.get(in.summary(), "provenance.branch.branchOf"));
+        bars.add(new String[] {"parent's run (up to T)", "0", String.valueOf(branchAt)});
+        marks.add(new String[] {"left its parent", String.valueOf(branchAt), "left " + parent + " at " + branchAt
+            + " s"});
+      }
+      for (double c : in.checkpointSeconds()) {
+        marks.add(new String[] {"checkpoints (" + in.checkpointSeconds().size() + ")", String.valueOf(c),
+            "checkpoint at " + c + " s"});
+      }
       double end = SummaryPaths.number(in.summary(), "simulatedSeconds");
-      if (bars.isEmpty()) return;
-      timeline.append("<figure class=\"chart\">\n").append(SvgBars.timeline("Phases", bars,
-          Double.isNaN(end) ? 0 : end, 900)).append("</figure>\n");
+      if (bars.isEmpty() && marks.isEmpty()) return;
+      timeline.append("<figure class=\"chart\">\n").append(SvgBars.timeline("Phases", bars, marks,
+          Double.isNaN(end) ? 0 : end, 900));
+      if (!marks.isEmpty()) {
+        timeline.append("<figcaption>").append(SvgChart.esc(marksNote(branchAt))).append("</figcaption>\n");
+      }
+      timeline.append("</figure>\n");
+    }
+
+    /** What the marks are: the checkpoints replay --at and a branch start from; where a branch left its parent. */
+    private String marksNote(double branchAt) {
+      String note = in.checkpointSeconds().isEmpty() ? "" : "Checkpoints: the states in the journal that replay --at "
+          + "and run --branch start from (each re-simulates from the last at or before its T).";
+      if (branchAt >= 0) {
+        note += (note.isEmpty() ? "" : " ") + "A branch: up to " + branchAt + " s it is its parent's run (its figures "
+            + "include it; its journal's series start there), after it its own.";
+      }
+      return note;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.tlogsim.analysis.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -59,18 +60,42 @@ final class SvgBars {
 
   /** A row per phase {name, start s, seconds} on a time axis from 0 to the run's end (or the last phase's end). */
   static String timeline(String title, List<String[]> phases, double endSeconds, int width) {
+    return timeline(title, phases, List.of(), endSeconds, width);
+  }
+
+  /**
+   * As above, with rows of marks below the phases: {@code marks} are {row name, time (s), title}; the marks of one
+   * row name share a row (the checkpoints; where a branch left its parent), each a thin line.
+   */
+  static String timeline(String title, List<String[]> phases, List<String[]> marks, double endSeconds, int width) {
+    List<String> markRows = new ArrayList<>();
+    for (String[] m : marks) if (!markRows.contains(m[0])) markRows.add(m[0]);
+    int rows = phases.size() + markRows.size();
     int left = 200, right = 16, top = 34, row = 22, bottom = 36;
-    int height = top + row * phases.size() + bottom;
+    int height = top + row * rows + bottom;
     double pw = width - left - right;
     double end = endSeconds;
     for (String[] p : phases) end = Math.max(end, Double.parseDouble(p[1]) + Double.parseDouble(p[2]));
+    for (String[] m : marks) end = Math.max(end, Double.parseDouble(m[1]));
     if (end <= 0) end = 1;
     StringBuilder b = head(title, width, height, left);
     for (double t : SvgChart.ticks(new double[] {0, end}, false)) {
       double px = left + pw * t / end;
       b.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#eee\"/>"
-          + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", px, top, px, top + row * phases.size(), px,
-          top + row * phases.size() + 14, SvgChart.label(t)));
+          + "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", px, top, px, top + row * rows, px,
+          top + row * rows + 14, SvgChart.label(t)));
+    }
+    for (int r = 0; r < markRows.size(); r++) {
+      double y = top + row * (phases.size() + r);
+      b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", left - 6,
+          y + row * 0.65, SvgChart.esc(markRows.get(r))));
+      for (String[] m : marks) {
+        if (!m[0].equals(markRows.get(r))) continue;
+        double px = left + pw * Double.parseDouble(m[1]) / end;
+        b.append(String.format(Locale.ROOT, "<line class=\"mark\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\""
+            + " stroke=\"%s\" stroke-width=\"2\"><title>%s</title></line>%n", px, y + 2, px, y + row - 2,
+            m[0].startsWith("left") ? "#9467bd" : "#1f77b4", SvgChart.esc(m[2])));
+      }
     }
     for (int i = 0; i < phases.size(); i++) {
       String[] p = phases.get(i);
@@ -90,6 +115,7 @@ final class SvgBars {
 
   /** Grey for the warm-up, red for the crash, orange for the recovery's steps, green for the scenario's phases. */
   private static String fill(String phase) {
+    if (phase.startsWith("parent's run")) return "#c5b0d5";
     if (phase.startsWith("warm-up")) return "#bbb";
     if (phase.startsWith("crash")) return "#d62728";
     if (phase.startsWith("recovery")) return "#ff7f0e";

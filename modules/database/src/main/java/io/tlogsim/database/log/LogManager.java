@@ -83,7 +83,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   private final LogConfig cfg;
   private final FlushPolicy policy;
-  private boolean policyChanged; // restored from a checkpoint of another policy's run: started at its next event
+  private boolean policyChanged; // restored from a checkpoint of another policy's run: switched at its next event
+  // The flush policy's epoch: 0 from a run's start, one more at each switch (run --branch with another policy or other
+  // settings of it). Each policy timer carries the epoch that set it: one set by a policy switched away from is void.
+  private long policyEpoch;
   private final LogSpace space;
   private final DataFiles data; // null: no data file
   private final DataFileGrowth dataGrowth; // null: the data file does not grow
@@ -283,9 +286,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   @Override
   public void onEvent(Context ctx, Event ev) {
     this.ctx = ctx;
-    if (policyChanged) { // the new policy starts where the old one left the log (a timer the old one set still fires)
+    if (policyChanged) { // at the first event after the branch's T: the new policy takes over the log as it is
       policyChanged = false;
-      policy.start(this);
+      switchPolicy();
     }
     if (down) return; // a crashed server takes nothing: completions of lost writes, requests sent before the crash
     if (sessionsGone && ev.port() == LogProtocol.SESSIONS_PORT) return; // sent by sessions before the power loss
@@ -328,7 +331,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         replicationBusy = false;
         if (space instanceof ManagedLogSpace m) m.replicated(ev.a()); // what it has read may be truncated
       }
-      case TIMER -> timer(ev.a(), ev.b());
+      case TIMER -> {
+        if (ev.a() != TIMER_POLICY || ev.c() == policyEpoch) timer(ev.a(), ev.b()); // else the old policy's: void
+      }
       default -> throw new SimulationException("log manager: unknown event kind " + ev.kind());
     }
     if (released) { // a rollback ended: what its session sent meanwhile goes on
@@ -1194,7 +1199,23 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
 
   @Override
   public long schedule(long at, long code) {
-    return ctx.schedule(at, TIMER, TIMER_POLICY, code);
+    return ctx.schedule(at, TIMER, TIMER_POLICY, code, policyEpoch, 0, null);
+  }
+
+  /**
+   * A branch's switch of flush policy (restored from a state another policy, or other settings of it, left), at the
+   * first event after T, before that event is handled. Nothing of the old policy goes on: its timers are void (a new
+   * epoch), its state is dropped. The new one starts as at a run's start ({@link FlushPolicy#start}: a periodic
+   * flusher's timer on its grid from time 0, where a run that had it from the start has it), and the commits that
+   * wait for a flush nobody has asked for yet (the old policy's pending group: LSN beyond the flush target) are handed
+   * to it as commits arriving now, in their order. Commits a flush already covers keep waiting for it.
+   */
+  private void switchPolicy() {
+    policyEpoch++;
+    policy.start(this);
+    for (int i = 0; i < waiters.size(); i++) {
+      if (waiters.get(i, W_LSN) > flushTarget) policy.onCommit(this, true);
+    }
   }
 
   @Override
@@ -1376,8 +1397,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
             bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
             logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, logBackups, heldByGrowth ? 1 : 0,
             recovering ? 1 : 0, sessionsGone ? 1 : 0, crashStepSession, lostWritesUpTo, lostDataTagsBelow, hardenFor,
-            replicationSent, replicationBusy ? 1 : 0, replicationTimer, policyChanged ? 1 : 0},
-        fileRows, policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
+            replicationSent, replicationBusy ? 1 : 0, replicationTimer, policyChanged ? 1 : 0, policyEpoch},
+        fileRows, policy.settings(), policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
         ledger == null ? null : ledger.snapshot(), down, crashed,
         dataGrowth == null ? null : dataGrowth.snapshot(), queuedOf.clone(), queuedSince.clone(), rollback.clone(),
         openCovered, held.toArray(), coverFor, released);
@@ -1440,6 +1461,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     replicationBusy = c[24] != 0;
     replicationTimer = c[25];
     policyChanged = c.length > 26 && c[26] != 0; // (a checkpoint of an older version has no such counter)
+    policyEpoch = c.length > 27 ? c[27] : 0;
     queuedOf = s.queuedOf().clone();
     queuedSince = s.queuedSince().clone();
     rollback = s.rollback().clone();
@@ -1449,9 +1471,11 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     released = s.released();
     for (int i = 0; i < s.files().length; i++) if (s.files()[i].length > 0) fileStats(i).setCounters(s.files()[i]);
     Object own = policy.snapshot();
-    if (own == null ? s.policy() == null : s.policy() != null && own.getClass() == s.policy().getClass()) {
+    boolean sameKind = own == null ? s.policy() == null : s.policy() != null && own.getClass() == s.policy().getClass();
+    // (a checkpoint of an older version names no settings: the kind decides)
+    if (sameKind && (s.policySettings() == null || s.policySettings().equals(policy.settings()))) {
       policy.restore(s.policy());
-    } else { // another policy's state: a branch of a run that changed its flush policy (run --branch)
+    } else { // another policy's state, or its state under other settings: a branch that switches policy at T
       policyChanged = true;
     }
     space.restore(s.space());
@@ -1468,6 +1492,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       boolean spaceWaiting, boolean pendingBegun, long pendingDone, long[] pending, long[] waiters, long[] lazy, long[] closed,
       long[] writing, long[] flushRequests, long[] checkpoints, boolean checkpointWriting, long lazyTimer,
       long checkpointTimer, long sampleTimer, boolean[] failedTxn, long[] counters, long[][] files,
+      String policySettings,
       @io.tlogsim.kernel.Typed
       Object policy,
       @io.tlogsim.kernel.Typed

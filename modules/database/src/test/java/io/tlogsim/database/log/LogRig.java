@@ -223,6 +223,51 @@ final class LogRig {
     List<RecordedFact> facts = new ArrayList<>();
     RunOutcome out = Simulation.run(tb.build(), models,
         RunSettings.of(BASE + VirtualTime.micros(untilMs * 1000), 1, 2).withFacts((FactBatch b) -> facts.addAll(b.facts())));
+    return collected(out, facts, driver, lm, disk);
+  }
+
+  /**
+   * The plan run with {@code before} until every event at or before {@code atUs} is handled, checkpointed there, and
+   * that state run on to the end with {@code after} (a branch that switches flush policy at T, as run --branch does:
+   * the log manager restored from another policy's state).
+   */
+  static Run runSwitched(Plan plan, FlushPolicy before, FlushPolicy after, LogConfig cfg, double atUs,
+      double untilMs) {
+    Topology topo = topology();
+    long end = BASE + VirtualTime.micros(untilMs * 1000);
+    List<RecordedFact> facts = new ArrayList<>();
+    java.util.concurrent.atomic.AtomicReference<io.tlogsim.kernel.Checkpoint> atT =
+        new java.util.concurrent.atomic.AtomicReference<>();
+    Simulation.run(topo, models(plan, before, cfg), RunSettings.of(end, 1, 2)
+        .withFacts((FactBatch b) -> facts.addAll(b.facts()))
+        .withCheckpoints(io.tlogsim.kernel.CheckpointPolicy.NEVER, atT::set)
+        .stoppingAt(BASE + VirtualTime.micros(atUs), true));
+    RunOutcome out = Simulation.run(topo, models(plan, after, cfg), RunSettings.of(end, 1, 2)
+        .withFacts((FactBatch b) -> facts.addAll(b.facts())).resumingFrom(atT.get()));
+    return collected(out, facts, 0, 1, 2);
+  }
+
+  private static Topology topology() {
+    Topology.Builder tb = Topology.builder();
+    int driver = tb.component("driver", LogProtocol.REPLIES, LogProtocol.REQUESTS);
+    int lm = tb.component("log-manager", List.of(LogProtocol.REQUESTS, DeviceProtocol.COMPLETIONS),
+        List.of(LogProtocol.REPLIES, DeviceProtocol.REQUESTS));
+    int disk = tb.component("disk", DeviceProtocol.REQUESTS, DeviceProtocol.COMPLETIONS);
+    tb.link(driver, lm, LogProtocol.SESSIONS_PORT, HOP);
+    tb.link(lm, driver, LogProtocol.REPLIES_PORT, HOP);
+    tb.link(lm, disk, DeviceProtocol.REQUESTS_PORT, LINK);
+    tb.link(disk, lm, LogProtocol.DEVICE_PORT, DISK);
+    return tb.build();
+  }
+
+  /** The rig's components for {@link #topology()} (links 0: to the log manager, 1: to the driver, 2: to the disk). */
+  private static List<SimComponent> models(Plan plan, FlushPolicy policy, LogConfig cfg) {
+    boolean flushes = plan.sends.stream().anyMatch(s -> s.kind() == LogProtocol.FLUSH);
+    return List.of(new Driver(plan.sends, 0), new LogManager(cfg, policy, new LinearLogSpace(2, "log", 0, 0), null,
+        new int[] {2}, new int[] {1}, 64, 64, flushes), new Disk(DISK));
+  }
+
+  private static Run collected(RunOutcome out, List<RecordedFact> facts, int driver, int lm, int disk) {
     List<RecordedFact> shifted = new ArrayList<>();
     for (RecordedFact f : facts) shifted.add(new RecordedFact(f.time() - BASE, f.component(), f.fact()));
     shifted.sort((x, y) -> Long.compare(x.time(), y.time()));

@@ -20,6 +20,11 @@ public final class Db2MinCommit implements FlushPolicy {
   }
 
   @Override
+  public String settings() {
+    return group.settings();
+  }
+
+  @Override
   public boolean waits(int sessionMode) {
     return true;
   }

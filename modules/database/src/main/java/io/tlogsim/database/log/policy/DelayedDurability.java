@@ -26,6 +26,11 @@ public final class DelayedDurability implements FlushPolicy {
   }
 
   @Override
+  public String settings() {
+    return "delayed-durability " + setting;
+  }
+
+  @Override
   public boolean waits(int sessionMode) {
     return switch (setting) {
       case DISABLED -> true;

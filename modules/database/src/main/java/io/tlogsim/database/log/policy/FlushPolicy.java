@@ -21,7 +21,18 @@ public interface FlushPolicy {
    */
   boolean waits(int sessionMode);
 
-  /** Called once at time 0 of a fresh run (periodic flushers arm their timer here). */
+  /**
+   * Its settings, as one line ("group-commit delayNanos=200000 count=0"): a checkpoint keeps them, so that a branch
+   * that changes them (run --branch --set groupCommitDelayUs=...) switches policy at T as one that changes the policy.
+   */
+  default String settings() {
+    return name();
+  }
+
+  /**
+   * Called once at time 0 of a fresh run (periodic flushers arm their timer here), and at the first event after T when
+   * a branch switches to this policy at T (then with the log as the old policy left it; see LogManager).
+   */
   default void start(FlushControl log) {}
 
   /** A commit record was appended; {@code waits}: its session waits for it to harden. */

@@ -39,6 +39,11 @@ public final class GroupCommit implements FlushPolicy {
   }
 
   @Override
+  public String settings() {
+    return name + " delayNanos=" + delayNanos + " count=" + (count == Integer.MAX_VALUE ? 0 : count);
+  }
+
+  @Override
   public boolean waits(int sessionMode) {
     return sessionMode != SessionMode.LAZY;
   }

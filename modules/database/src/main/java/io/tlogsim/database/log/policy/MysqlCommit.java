@@ -33,6 +33,11 @@ public final class MysqlCommit implements FlushPolicy {
   }
 
   @Override
+  public String settings() {
+    return "mysql flushLogAtTrxCommit=" + flushLogAtTrxCommit + " " + group.settings();
+  }
+
+  @Override
   public boolean waits(int sessionMode) {
     return flushLogAtTrxCommit == 1;
   }

@@ -32,6 +32,11 @@ public final class OracleCommit implements FlushPolicy {
   }
 
   @Override
+  public String settings() {
+    return "oracle " + (batch ? "BATCH " : "IMMEDIATE ") + wait + " " + batcher.settings();
+  }
+
+  @Override
   public boolean waits(int sessionMode) {
     return switch (wait) {
       case "FORCE_WAIT" -> true;

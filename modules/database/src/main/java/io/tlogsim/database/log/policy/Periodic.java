@@ -15,8 +15,16 @@ final class Periodic {
     this.code = code;
   }
 
+  /**
+   * Arms the timer at the next multiple of the interval after now: at time 0 one interval on; at a branch's switch to
+   * this policy (FlushPolicy#start) where a run that had it from the start has its timer while sessions are open.
+   */
   void start(FlushControl log) {
-    if (intervalNanos > 0) timer = log.schedule(log.now() + intervalNanos, code);
+    if (intervalNanos > 0) timer = log.schedule((log.now() / intervalNanos + 1) * intervalNanos, code);
+  }
+
+  long intervalNanos() {
+    return intervalNanos;
   }
 
   /**

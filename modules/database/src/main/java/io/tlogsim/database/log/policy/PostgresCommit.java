@@ -59,6 +59,12 @@ public final class PostgresCommit implements FlushPolicy {
   }
 
   @Override
+  public String settings() {
+    return "postgresql synchronousCommit=" + synchronousCommit + " commitDelayNanos=" + commitDelayNanos
+        + " commitSiblings=" + commitSiblings + " walWriterDelayNanos=" + walWriter.intervalNanos();
+  }
+
+  @Override
   public boolean waits(int sessionMode) {
     return synchronousCommit ? sessionMode != SessionMode.LAZY : sessionMode == SessionMode.DURABLE;
   }
