@@ -751,7 +751,7 @@ public final class RunReport {
         var figures = document.querySelectorAll('figure.chart');
         var drawn = 0;
         figures.forEach(function (fig) {
-          var marks = fig.querySelectorAll('polyline.series, rect.bar, rect.phase');
+          var marks = fig.querySelectorAll('polyline.series, rect.bar, rect.phase, line.mark');
           var points = 0;
           marks.forEach(function (m) {
             if (m.tagName === 'polyline') points += m.getAttribute('points').trim().split(/\\s+/).length;
