@@ -3,13 +3,9 @@ package io.tlogsim.journal;
 import io.tlogsim.scenario.BadInputException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
@@ -259,31 +255,11 @@ public final class JournalDatabase {
           continue;
         }
         if (System.currentTimeMillis() > deadline) {
-          if (lockedByThisProcess(s)) {
-            throw new IllegalStateException(s.describe() + ": still open in this process (an earlier connection to it"
-                + " was not closed) after " + IN_USE_WAIT_MS / 1000 + " s");
-          }
           throw new BadInputException(s.describe() + ": in use by another process that does not share it (a"
               + " tlogsim runs, replay or report) for " + IN_USE_WAIT_MS / 1000 + " s; try again when it ends");
         }
         pause(e);
       }
-    }
-  }
-
-  /**
-   * Whether this JVM holds the H2 file's lock itself (H2's store locks the whole file): then no other process is to
-   * blame, and waiting for one is pointless.
-   */
-  static boolean lockedByThisProcess(JournalSettings s) {
-    try (FileChannel f = FileChannel.open(s.h2File(), StandardOpenOption.READ)) {
-      FileLock lock = f.tryLock(0, Long.MAX_VALUE, true);
-      if (lock != null) lock.release();
-      return false;
-    } catch (OverlappingFileLockException e) {
-      return true;
-    } catch (IOException e) {
-      return false;
     }
   }
 
