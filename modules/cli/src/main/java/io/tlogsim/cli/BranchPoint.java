@@ -92,7 +92,7 @@ final class BranchPoint {
         models.get(i).restore(atT.components().get(i).model());
       } catch (RuntimeException e) {
         throw new BadInputException("--set " + keys + ": cannot change mid-run: " + now.name(i) + " cannot take"
-            + " its parent's state (" + e.getClass().getSimpleName() + ")");
+            + " its parent's state (" + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()) + ")");
       }
     }
     List<String> misfit = atT.inconsistencies(now);

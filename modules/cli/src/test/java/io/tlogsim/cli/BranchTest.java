@@ -98,4 +98,23 @@ class BranchTest {
         "--data", data.toString())));
     assertEquals(2, noAt.code(), noAt.err());
   }
+
+  /**
+   * Under flushPolicy = postgresql with host costs the sessions hold WALWriteLock and lead the flushes of waiting
+   * commits; another policy leaves them to the log manager. Who leads cannot change at T: refused, exit 2, one line.
+   */
+  @Test
+  void aBranchCannotMoveWalWriteLockBetweenTheSessionsAndTheLogManager() throws Exception {
+    Path data = tmp.resolve("data");
+    String[] pg = {"--set", "flushPolicy=postgresql", "--set", "hostWakeCpuUs=5", "--set", "hostSleepCpuUs=3"};
+    Result p = tlogsim(TlogsimTest.args(new String[] {"run", "oltp-commits", "--set", "simulatedSeconds=2"},
+        TlogsimTest.args(pg, "--data", data.toString(), "--quiet", "--json")));
+    assertEquals(0, p.code(), p.err());
+    String parentId = new JsonMapper().readTree(p.out()).get("runId").asText();
+    Result r = tlogsim(TlogsimTest.args(new String[] {"run", "--branch", parentId, "--at", "1"},
+        TlogsimTest.args(GROUPED, "--data", data.toString())));
+    assertEquals(2, r.code(), r.err());
+    assertEquals(1, r.errLines().size(), r.err());
+    assertTrue(r.err().contains("cannot change mid-run") && r.err().contains("WALWriteLock"), r.err());
+  }
 }

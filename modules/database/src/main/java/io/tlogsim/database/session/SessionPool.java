@@ -678,7 +678,11 @@ public final class SessionPool implements SimComponent {
     nextArrival = s.nextArrival() == null ? null : s.nextArrival().clone();
     arrivalStats = s.arrivalStats() == null ? new long[4] : s.arrivalStats().clone();
     if (host != null && s.host() != null) host.restore(s.host());
-    if (walLock != null && s.walLock() != null) walLock.restore(s.walLock());
+    if ((walLock == null) != (s.walLock() == null)) { // who leads the flushes of waiting commits cannot change mid-run
+      throw new IllegalStateException("WALWriteLock is held by the " + (s.walLock() != null ? "sessions" : "log manager")
+          + " in this state and by the " + (walLock != null ? "sessions" : "log manager") + " here");
+    }
+    if (walLock != null) walLock.restore(s.walLock());
   }
 
   @Override
