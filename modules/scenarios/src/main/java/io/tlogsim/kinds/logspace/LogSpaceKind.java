@@ -12,6 +12,7 @@ import io.tlogsim.kinds.commitpath.CommitPathRun;
 import io.tlogsim.database.readers.BackupAgent;
 import io.tlogsim.database.readers.Msdb;
 import io.tlogsim.database.readers.RecoveryManager;
+import io.tlogsim.database.session.SessionPool;
 import io.tlogsim.kinds.commitpath.FlushPolicies;
 import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.scenario.DeviceParams;
@@ -141,6 +142,7 @@ public final class LogSpaceKind implements ScenarioKind {
   @Override
   public void validate(Params p) {
     new CommitPathKind(NAME).validate(p);
+    refuseFlushLockInSessions(CommitPathKind.spec(p));
     if (p.getInt("logPageHeaderBytes") != 0) {
       throw BadInputException.about("logPageHeaderBytes", "must be 0 for SQL Server's log (its 512 B sectors hold"
           + " records only), got " + p.getInt("logPageHeaderBytes"));
@@ -184,9 +186,21 @@ public final class LogSpaceKind implements ScenarioKind {
     return VirtualTime.seconds(p.getDouble("simulatedSeconds"));
   }
 
+  /**
+   * With host costs, flushPolicy = postgresql puts WALWriteLock in the sessions (SessionPool's WalWriteLock); a commit
+   * failed by 9002 and its rollback are not in that lock's model: refused (before anything is run or journaled).
+   */
+  private static CommitPathModel.Spec refuseFlushLockInSessions(CommitPathModel.Spec spec) {
+    if (SessionPool.chargesHostCosts(spec.workload()) && spec.policy().get().flushLock() != null) {
+      throw BadInputException.about("flushPolicy", "postgresql with host costs (its WALWriteLock held by the sessions)"
+          + " is not modelled on a log space that can fill; use another flushPolicy or host = none");
+    }
+    return spec;
+  }
+
   /** The commit path's components with this log space. */
   public static CommitPathModel.Spec spec(Params p, String database) {
-    CommitPathModel.Spec base = CommitPathKind.spec(p);
+    CommitPathModel.Spec base = refuseFlushLockInSessions(CommitPathKind.spec(p));
     boolean tf3505 = p.getBoolean("traceFlag3505");
     if (tf3505 && base.data() != null) { // no automatic checkpoint by recovery interval either
       base = base.withData(base.data().withCheckpointIntervalNanos(0));
