@@ -43,8 +43,13 @@ public record CheckpointMarks(String text) {
 
   /** The policy of a run whose limit is {@code endTimeNanos}, or null when there are no marks. */
   public CheckpointPolicy policy(long endTimeNanos) {
+    return policy(endTimeNanos, 0);
+  }
+
+  /** As {@link #policy(long)} for a run that goes on from a checkpoint at {@code startNanos}: the marks after it. */
+  public CheckpointPolicy policy(long endTimeNanos, long startNanos) {
     long mark = markNanos(endTimeNanos);
-    return mark <= 0 ? null : CheckpointPolicy.everySimulatedNanos(mark);
+    return mark <= 0 ? null : CheckpointPolicy.everySimulatedNanos(mark, startNanos);
   }
 
   private static long parse(String text, long endTimeNanos) {

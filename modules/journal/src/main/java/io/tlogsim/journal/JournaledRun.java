@@ -121,7 +121,7 @@ public final class JournaledRun {
     }).withRollbacks(window -> {
       recorder.rolledBack(window);
       if (base.onRollback() != null) base.onRollback().accept(window);
-    }).withCheckpoints(policy(marks), recorder::checkpoint);
+    }).withCheckpoints(policy(marks, from != null ? from : base.resumeFrom()), recorder::checkpoint);
     return from == null ? c : c.resumingFrom(from);
   }
 
@@ -129,10 +129,11 @@ public final class JournaledRun {
    * Every tlogsim.journal.checkpoint-every of wall time, unless one is still being written; and at each simulated-time
    * mark, even then (a mark's checkpoint is what replay --at and run --branch start from; there are few of them).
    */
-  private CheckpointPolicy policy(CheckpointMarks marks) {
+  private CheckpointPolicy policy(CheckpointMarks marks, Checkpoint start) {
     CheckpointPolicy wall = recorder.policy(CheckpointPolicy.everyWallNanos(
         journal.settings().checkpointEvery().toNanos()));
-    CheckpointPolicy atMarks = marks.policy(spec.endTimeNanos());
+    // a resumed run or a branch (its base resumes from its parent's state at T): the marks after where it starts
+    CheckpointPolicy atMarks = marks.policy(spec.endTimeNanos(), start == null ? 0 : start.simulatedNanos());
     return atMarks == null ? wall : atMarks.or(wall);
   }
 

@@ -22,13 +22,18 @@ public interface CheckpointPolicy {
    * last such checkpoint and re-simulates at most about a mark's worth, whatever the wall speed of the run was.
    */
   static CheckpointPolicy everySimulatedNanos(long markNanos) {
+    return everySimulatedNanos(markNanos, 0);
+  }
+
+  /**
+   * As {@link #everySimulatedNanos(long)} for a run that goes on from a checkpoint at {@code startNanos} (a resumed run,
+   * a branch): the marks after it, so that it checkpoints where the uninterrupted run does, even when its first window
+   * is already past the next mark.
+   */
+  static CheckpointPolicy everySimulatedNanos(long markNanos, long startNanos) {
     if (markNanos <= 0) throw new IllegalArgumentException("checkpoint every mark needs a mark > 0, got " + markNanos);
-    long[] next = {-1};
+    long[] next = {startNanos <= 0 ? markNanos : (startNanos / markNanos + 1) * markNanos};
     return (window, t) -> {
-      if (next[0] < 0) { // first asked: the marks after t (a resumed run or a branch starts from a checkpoint at t)
-        next[0] = t < markNanos ? markNanos : (t / markNanos + 1) * markNanos;
-        return false;
-      }
       if (t < next[0]) return false;
       next[0] = (t / markNanos + 1) * markNanos;
       return true;

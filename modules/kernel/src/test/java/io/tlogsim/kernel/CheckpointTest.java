@@ -183,4 +183,32 @@ class CheckpointTest {
         other.models(), RunSettings.of(200_000, 1, 2).resumingFrom(taken.get(0))));
     assertTrue(e.getMessage().contains("does not fit this run"), e.getMessage());
   }
+
+  /**
+   * A run that goes on from a checkpoint takes its mark checkpoints where the uninterrupted run does: the marks after
+   * its start, even when its first window is already past the next one (an idle gap after the checkpoint).
+   */
+  @Test
+  void marksAfterAResumeAreTheUninterruptedRunsMarks() throws Exception {
+    CheckpointPolicy resumedAt15 = CheckpointPolicy.everySimulatedNanos(10, 15);
+    assertTrue(resumedAt15.checkpointNow(1, 21), "first window at 21, past the mark at 20: checkpoint");
+    assertTrue(!resumedAt15.checkpointNow(2, 25) && resumedAt15.checkpointNow(3, 30), "then at 30");
+    CheckpointPolicy resumedAtMark = CheckpointPolicy.everySimulatedNanos(10, 20);
+    assertTrue(!resumedAtMark.checkpointNow(1, 20) && !resumedAtMark.checkpointNow(2, 29), "20's mark is its start");
+
+    long end = 300_000, mark = 50_000;
+    List<Checkpoint> marks = new ArrayList<>();
+    Model m = raid();
+    Simulation.run(m.topology(), m.models(), RunSettings.of(end, 7, 2)
+        .withCheckpoints(CheckpointPolicy.everySimulatedNanos(mark), marks::add));
+    assertTrue(marks.size() >= 3, "marks " + marks);
+    Checkpoint from = throughCbor(marks.get(1));
+    List<Checkpoint> after = new ArrayList<>();
+    Model resumed = raid();
+    Simulation.run(resumed.topology(), resumed.models(), RunSettings.of(end, 7, 2)
+        .withCheckpoints(CheckpointPolicy.everySimulatedNanos(mark, from.simulatedNanos()), after::add)
+        .resumingFrom(from));
+    assertEquals(marks.subList(2, marks.size()).stream().map(Checkpoint::simulatedNanos).toList(),
+        after.stream().map(Checkpoint::simulatedNanos).toList(), "the resumed run's marks");
+  }
 }
