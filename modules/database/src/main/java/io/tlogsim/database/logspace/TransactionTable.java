@@ -76,10 +76,21 @@ public final class TransactionTable {
 
   /**
    * A crash: the log ends at {@code hardenedLsn}; compensation records after it are lost (recovery writes them again).
+   * A batch cut by it keeps its hardened part (spread evenly, as {@link #compensatedUpTo} reads it), ending there.
    */
   public void crashed(long hardenedLsn) {
     for (int s = 0; s < first.length; s++) {
-      while (clrLongs[s] > 0 && clrLog[s][clrLongs[s] - 2] > hardenedLsn) clrLongs[s] -= 2;
+      int n = clrLongs[s];
+      long[] r = clrLog[s];
+      if (n == 0 || r[n - 2] <= hardenedLsn) continue;
+      long found = compensatedUpTo(Arrays.copyOf(r, n), lastChange[s], hardenedLsn);
+      while (n > 0 && r[n - 2] > hardenedLsn) n -= 2;
+      if (found > (n == 0 ? 0 : r[n - 1])) {
+        r[n] = hardenedLsn;
+        r[n + 1] = found;
+        n += 2;
+      }
+      clrLongs[s] = n;
     }
   }
 

@@ -66,8 +66,11 @@ class TransactionTableTest {
   @Test
   void compensationRecordsLostAtACrashAreNotFoundAndARollbackWhoseEndIsNotHardenedIsStillALoser() {
     TransactionTable t = rollingBack();
-    t.crashed(2400); // the second batch was not hardened
-    assertEquals(300, t.losers(Long.MAX_VALUE).get(0).compensated());
+    t.crashed(2400); // a third of the second batch was hardened: the first batch and those 100 are found
+    assertEquals(400, t.losers(Long.MAX_VALUE).get(0).compensated());
+    TransactionTable v = rollingBack();
+    v.crashed(2200); // none of the second batch, two thirds of the first
+    assertEquals(200, v.losers(Long.MAX_VALUE).get(0).compensated());
     TransactionTable u = rollingBack();
     u.compensated(0, 400, 2800);
     u.logged(0, 2800);
