@@ -90,7 +90,12 @@ final class CompareCommand implements Callable<Integer> {
       if (json) {
         try {
           Map<String, Object> j = new java.util.LinkedHashMap<>(SummaryComparison.json(a, b, rows));
-          if (w != null) j.put("window", Map.of("fromSeconds", w.fromSeconds(), "toSeconds", w.toSeconds()));
+          if (w != null) {
+            Map<String, Object> window = new java.util.LinkedHashMap<>(); // its keys in this order on every JVM
+            window.put("fromSeconds", w.fromSeconds());
+            window.put("toSeconds", w.toSeconds());
+            j.put("window", window);
+          }
           out.println(JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
               .writeValueAsString(j));
         } catch (JsonProcessingException e) {

@@ -6,6 +6,7 @@ import static io.tlogsim.cli.TlogsimTest.tlogsim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.tlogsim.cli.TlogsimTest.Result;
 import java.io.IOException;
@@ -68,7 +69,10 @@ class DurableRunTest {
   private Result inChild(String... argv) throws Exception {
     Path out = Files.createTempFile(tmp, "cmd", ".out"), err = Files.createTempFile(tmp, "cmd", ".err");
     Process p = child(out, err, argv);
-    assertTrue(p.waitFor(300, TimeUnit.SECONDS), "tlogsim " + String.join(" ", argv) + " ended within 300 s");
+    if (!p.waitFor(300, TimeUnit.SECONDS)) {
+      p.destroyForcibly(); // or it keeps the journal's file, and the next command waits for it in vain
+      fail("tlogsim " + String.join(" ", argv) + " did not end within 300 s");
+    }
     return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
   }
 

@@ -37,6 +37,10 @@ final class WaitCharger {
   // what was charged: wakes, idle wakes, flushes, wake CPU ns, sleep CPU ns, flush CPU ns, sleeps; and (WALWriteLock
   // in the pool, WalWriteLock) second sleeps, commit_delay sleeps
   static final int COUNTS = 9;
+  static final int FLUSHES = 2;
+  static final int SLEEP_NS = 4;
+  static final int FLUSH_NS = 5;
+  static final int SLEEPS = 6;
   static final int SECOND_SLEEPS = 7;
   static final int COMMIT_DELAYS = 8;
   private long[] counts = new long[COUNTS];

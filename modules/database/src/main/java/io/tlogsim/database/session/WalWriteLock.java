@@ -173,8 +173,8 @@ final class WalWriteLock {
     }
     long end = c < 0 ? cpu.run(at, costs.sleepNanos()) : cpu.runOn(c, at, costs.sleepNanos());
     charger.ranOn(i, c);
-    charger.count(6, 1);
-    charger.count(4, costs.sleepNanos());
+    charger.count(WaitCharger.SLEEPS, 1);
+    charger.count(WaitCharger.SLEEP_NS, costs.sleepNanos());
     sendFlush(ctx, i, end);
   }
 
@@ -196,8 +196,8 @@ final class WalWriteLock {
     if (pages > 0) {
       long flush = costs.flushCpuNanos(pages);
       cpu.runWithin(k, flushFrom, flush);
-      charger.count(2, 1);
-      charger.count(5, flush);
+      charger.count(WaitCharger.FLUSHES, 1);
+      charger.count(WaitCharger.FLUSH_NS, flush);
     }
     if (cpu.freeAt(k) > now && cpu.freeAt(cpu.firstFree()) < cpu.freeAt(k)) k = cpu.firstFree();
     long at = Math.max(now, cpu.freeAt(k));
