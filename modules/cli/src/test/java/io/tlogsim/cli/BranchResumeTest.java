@@ -18,9 +18,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -29,22 +28,13 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code replay --at} after T starts from that checkpoint (not from its parent's) and gives what it gives on the
  * uninterrupted branch; before T it is its parent's state.
  */
+@ExtendWith(StderrNotATerminal.class)
 class BranchResumeTest {
   private static final JsonMapper JSON = new JsonMapper();
   private static final String[] GROUPED = {"--set", "flushPolicy=group-commit", "--set", "groupCommitDelayUs=200"};
 
   @TempDir
   Path tmp;
-
-  @BeforeEach
-  void stderrIsNotATerminal() {
-    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
-  }
 
   private static JsonNode at(Path data, String runId, String t) throws Exception {
     Result r = tlogsim("replay", runId, "--at", t, "--show", "waits,devices,sessions", "--json", "--data",

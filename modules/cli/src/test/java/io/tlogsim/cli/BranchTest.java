@@ -10,9 +10,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.tlogsim.cli.TlogsimTest.Result;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -20,21 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
  * (the digest of the events up to 1 s, the same as a run that ends at 1 s from its start without any checkpoint) and
  * another run after; branching twice from one point gives one digest; settings that fix the components are refused.
  */
+@ExtendWith(StderrNotATerminal.class)
 class BranchTest {
   private static final String[] GROUPED = {"--set", "flushPolicy=group-commit", "--set", "groupCommitDelayUs=200"};
 
   @TempDir
   Path tmp;
-
-  @BeforeEach
-  void stderrIsNotATerminal() {
-    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
-  }
 
   private static JsonNode branch(Path data, String parent) throws Exception {
     Result r = tlogsim(TlogsimTest.args(new String[] {"run", "--branch", parent, "--at", "1"}, TlogsimTest.args(GROUPED,

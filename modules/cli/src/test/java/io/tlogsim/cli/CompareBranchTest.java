@@ -8,9 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.tlogsim.cli.TlogsimTest.Result;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -18,21 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
  * gives of it); --from for a later window, --whole for the two whole runs; exit 2 with one line for a run that is not
  * a branch of the other, --from before T, and an unknown run.
  */
+@ExtendWith(StderrNotATerminal.class)
 class CompareBranchTest {
   private static final JsonMapper JSON = new JsonMapper();
 
   @TempDir
   Path tmp;
-
-  @BeforeEach
-  void stderrIsNotATerminal() {
-    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
-  }
 
   private static JsonNode json(Result r) throws Exception {
     assertEquals(0, r.code(), r.err());

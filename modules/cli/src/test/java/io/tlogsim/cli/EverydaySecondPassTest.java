@@ -13,25 +13,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Issue 23 (everyday use, second pass) through the command line, in-process. */
+@ExtendWith(StderrNotATerminal.class)
 class EverydaySecondPassTest {
   @TempDir
   Path tmp;
-
-  @BeforeEach
-  void stderrIsNotATerminal() {
-    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
-  }
 
   private static void bad(String expected, String... argv) {
     Result r = tlogsim(argv);

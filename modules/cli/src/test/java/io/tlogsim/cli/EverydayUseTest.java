@@ -18,9 +18,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -28,21 +27,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 import picocli.codegen.docgen.manpage.ManPageGenerator;
 
 /** Issue 12 through the real command line, in-process: discoverability, provenance, output modes, statistics. */
+@ExtendWith(StderrNotATerminal.class)
 class EverydayUseTest {
   private static final String[] SMALL = {"--set", "sessions=200", "--set", "simulatedSeconds=0.05", "--threads", "1"};
 
   @TempDir
   Path tmp;
-
-  @BeforeEach
-  void stderrIsNotATerminal() {
-    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
-  }
 
   private static String[] run(String... tail) {
     return args(new String[] {"run", "gcm1"}, tail);

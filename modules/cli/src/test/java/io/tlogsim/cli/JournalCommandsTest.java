@@ -12,27 +12,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The journal through the command line, in-process: runs, replay, compare, and what they refuse. */
+@ExtendWith(StderrNotATerminal.class)
 class JournalCommandsTest {
   private static final String[] SMALL = {"--set", "sessions=300", "--set", "simulatedSeconds=0.05", "--threads", "2"};
 
   @TempDir
   Path tmp;
-
-  @BeforeEach
-  void stderrIsNotATerminal() {
-    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
-  }
 
   private String data() {
     return tmp.resolve("data").toString();

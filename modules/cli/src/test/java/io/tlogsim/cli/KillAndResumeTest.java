@@ -20,9 +20,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,22 +29,13 @@ import org.junit.jupiter.api.io.TempDir;
  * stays readable, {@code runs} shows the run interrupted, and {@code run --resume} finishes it with the digest, windows
  * and kernel messages of a run that was never interrupted, under the data directory given to it.
  */
+@ExtendWith(StderrNotATerminal.class)
 class KillAndResumeTest {
   private static final String[] SCENARIO = {"gcm1", "--set", "sessions=5000", "--set", "simulatedSeconds=20",
       "--seed", "5", "--threads", "2"};
 
   @TempDir
   Path tmp;
-
-  @BeforeEach
-  void stderrIsNotATerminal() {
-    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
-  }
 
   @Test
   void aRunKilledWithKill9IsInterruptedAndResumesToTheUninterruptedDigest() throws Exception {

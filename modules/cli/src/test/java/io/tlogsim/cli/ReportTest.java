@@ -16,30 +16,20 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * report.html and the CSV series through the real command line: written by every run, rebuilt byte for byte by replay
  * and report; --warmup; the live figures of the progress lines.
  */
+@ExtendWith(StderrNotATerminal.class)
 class ReportTest {
   private static final String[] SMALL = {"--set", "sessions=300", "--set", "simulatedSeconds=0.2", "--threads", "2"};
 
   @TempDir
   Path tmp;
-
-  @BeforeEach
-  void stderrIsNotATerminal() {
-    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
-  }
 
   private String data() {
     return tmp.resolve("data").toString();

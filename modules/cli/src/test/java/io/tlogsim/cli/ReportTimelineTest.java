@@ -15,30 +15,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * report.html's timeline marks the run's checkpoints (those its journal holds) and, for a branch, where it left its
  * parent; replay and {@code tlogsim report} write the live run's report byte for byte.
  */
+@ExtendWith(StderrNotATerminal.class)
 class ReportTimelineTest {
   private static final JsonMapper JSON = new JsonMapper();
 
   @TempDir
   Path tmp;
-
-  @BeforeEach
-  void stderrIsNotATerminal() {
-    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
-  }
 
   private static int count(String html, String regex) {
     Matcher m = Pattern.compile(regex).matcher(html);

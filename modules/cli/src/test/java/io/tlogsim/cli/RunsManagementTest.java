@@ -11,25 +11,15 @@ import io.tlogsim.cli.TlogsimTest.Result;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** runs --json, the table's kind, overrides and description, runs delete / prune / compact: the command line. */
+@ExtendWith(StderrNotATerminal.class)
 class RunsManagementTest {
   @TempDir
   Path tmp;
-
-  @BeforeEach
-  void stderrIsNotATerminal() {
-    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
-  }
 
   private String data() {
     return tmp.resolve("data").toString();

@@ -18,31 +18,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code replay --at T} (issue 25): the state at T is the run's own (what its log-space series recorded at T, the same
  * after a kill -9 and a resume), checkpoints at simulated-time marks change no result, and bad input is refused.
  */
+@ExtendWith(StderrNotATerminal.class)
 class StateAtTest {
   private static final JsonMapper JSON = new JsonMapper();
   private static final String STAIRWAY = "stairway-update-fragmented";
 
   @TempDir
   Path tmp;
-
-  @BeforeEach
-  void stderrIsNotATerminal() {
-    System.setProperty(Progress.STDERR_TTY_PROPERTY, "false");
-  }
-
-  @AfterEach
-  void forget() {
-    System.clearProperty(Progress.STDERR_TTY_PROPERTY);
-  }
 
   private static JsonNode at(Path data, String runId, String t, String show) throws Exception {
     Result r = tlogsim("replay", runId, "--at", t, "--show", show, "--json", "--data", data.toString());
