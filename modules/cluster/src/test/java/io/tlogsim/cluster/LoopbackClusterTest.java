@@ -101,11 +101,14 @@ class LoopbackClusterTest {
       assertEquals(3, ((Number) run.get("nodes")).intValue(), "run.nodes: " + run);
       assertEquals(0, ((Number) run.get("recoveries")).intValue(), "run.recoveries: " + run);
       double perEvent = ((Number) run.get("crossNodeMessagesPerEvent")).doubleValue();
+      double crossings = ((Number) run.get("criticalPathCrossingsPerWindow")).doubleValue();
       System.out.printf("GCM-1 N=100,000, 1 s on 3 nodes: %s wall s (1 node: %s), %s cross-node messages/event,"
-          + " %s per window, %s bytes per window%n", run.get("wallSeconds"),
+          + " %s per window, %s bytes per window, %s critical-path crossings per window%n", run.get("wallSeconds"),
           ((Map<?, ?>) one.summary().get("run")).get("wallSeconds"), perEvent, run.get("crossNodeMessagesPerWindow"),
-          run.get("crossNodeBytesPerWindow"));
+          run.get("crossNodeBytesPerWindow"), crossings);
       assertTrue(perEvent <= 0.2, "cross-node messages per event " + perEvent);
+      // today's protocol: a window's path is its Advance and its report (the batches travel beside the reports)
+      assertTrue(crossings > 0 && crossings <= 2, "critical-path crossings per window " + crossings);
 
       // A fourth node joins while a second run is under way.
       RunSubmission again = gcm1("loop-gcm1-join", 20_000, 2);

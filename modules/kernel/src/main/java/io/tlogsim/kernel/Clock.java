@@ -147,6 +147,9 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   private final List<String> nodes = new ArrayList<>(); // node addresses, the clock's first
   private long crossNodeMessages;
   private long crossNodeBytes;
+  private final CriticalPath path; // the crossings between nodes on the run's critical path
+  private long pathWindowsFrom; // windows before this incarnation's first (a resumed run's, a rolled-back one's)
+  private long pathCrossings; // crossings on the critical path to the end of the last window counted in windows
 
   @SuppressWarnings("unchecked")
   private Clock(ActorContext<Command> ctx, Topology topo, Placement placement, RunSettings settings,
@@ -180,6 +183,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     finished = new boolean[n];
     onlyForCheckpoint = new boolean[n];
     node = new int[n];
+    path = new CriticalPath(node);
     nodes.add(nodeName(ctx.getSelf()));
     lastCheckpoint = settings.restoreFrom();
     if (settings.abort() != null) {
@@ -195,6 +199,9 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     window = from == null ? 0 : from.window() - 1; // the hello window
     firstWindow = window + 1;
     windows = window; // windows before the checkpoint's (none on a fresh start: window 0 is the hello window)
+    pathWindowsFrom = windows;
+    pathCrossings = 0;
+    path.reset();
     messages = from == null ? 0 : from.messages();
     java.util.Arrays.fill(actors, null);
     java.util.Arrays.fill(batchesTo, 0);
@@ -265,6 +272,8 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     List<ActorRef<ComponentActor.Command>> routes = new ArrayList<>();
     for (int i = 0; i < n; i++) routes.add(settings.transport().route(getContext(), i, actors[i]));
     ComponentActor.Wire wire = new ComponentActor.Wire(List.copyOf(routes));
+    path.grant();
+    for (int i = 0; i < n; i++) path.advance(i);
     for (ActorRef<ComponentActor.Command> a : actors) {
       a.tell(wire);
       a.tell(new ComponentActor.Hello(window));
@@ -313,11 +322,14 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       }
     }
     promise[i] = r.promise();
+    int[] to = new int[r.sent().links().length];
     for (int k = 0; k < r.sent().links().length; k++) {
       int l = r.sent().links()[k];
       inFlight[l] = Math.min(inFlight[l], r.sent().minTime()[k]);
       batchesTo[topo.to(l)]++;
+      to[k] = topo.to(l);
     }
+    path.report(i, to);
     if (r.facts() != null) facts.addAll(r.facts());
     if (checkpointing) states[i] = r.snapshot();
     return --awaiting > 0 ? this : endOfWindow();
@@ -354,6 +366,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   }
 
   private Behavior<Command> nextWindow() {
+    if (window >= firstWindow && !stopCheckpointed) pathCrossings = path.crossings(); // a window counted in windows
     window++;
     long globalMin = VirtualTime.NEVER;
     for (int i = 0; i < n; i++) {
@@ -391,6 +404,9 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     if (checkpoint) states = new ComponentState[n];
     messagesAtCut = messages;
     awaiting = woken.size();
+    path.grant();
+    if (window == firstWindow) path.firstWindow();
+    for (int i : woken) path.advance(i);
     int overhead = 0;
     for (int i : woken) {
       if (checkpoint && pending[i] >= horizon[i]) {
@@ -498,7 +514,8 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       events += finalEvents[i];
     }
     outcome.complete(new RunOutcome(digest, events, windows, messages, Arrays.asList(finalResults),
-        System.nanoTime() - startNanos, recoveries, nodes.size(), crossNodeMessages, crossNodeBytes));
+        System.nanoTime() - startNanos, recoveries, nodes.size(), crossNodeMessages, crossNodeBytes, null,
+        windows == pathWindowsFrom ? 0.0 : pathCrossings / (double) (windows - pathWindowsFrom)));
     return Behaviors.stopped();
   }
 

@@ -75,6 +75,7 @@ class SimulationHostTest {
       assertTrue(busy.get(0) > 0, "the busiest thread ran the run: " + busy);
       for (int i = 1; i < busy.size(); i++) assertTrue(busy.get(i) <= busy.get(i - 1), "busiest first: " + busy);
       assertEquals(alone(1).digestHex(), out.digestHex(), "the meter does not touch the run");
+      assertEquals(0.0, out.criticalPathCrossingsPerWindow(), "one node: nothing crosses between nodes");
     }
   }
 

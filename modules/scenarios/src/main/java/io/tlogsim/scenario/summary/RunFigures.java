@@ -35,6 +35,9 @@ public final class RunFigures {
         : round(out.crossNodeMessages() / (double) out.windows()));
     run.put("crossNodeBytesPerWindow", out.windows() == 0 ? 0.0
         : round(out.crossNodeBytes() / (double) out.windows()));
+    if (out.criticalPathCrossingsPerWindow() != null) { // the message graph's: the same for the run on any machine
+      run.put("criticalPathCrossingsPerWindow", round(out.criticalPathCrossingsPerWindow()));
+    }
     run.put("recoveries", out.recoveries());
     return run;
   }
