@@ -881,6 +881,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     int acked = 0;
     int toAck = 0;
     if (ackDetails) while (toAck < waiters.size() && waiters.get(toAck, W_LSN) <= hardenedLsn) toAck++;
+    long writeUnits = ceilDiv(hardenedBytes, LogProtocol.HOST_WRITE_UNIT_BYTES); // host costs' write CPU is per unit
     while (!waiters.isEmpty() && waiters.first(W_LSN) <= hardenedLsn) {
       int session = (int) waiters.first(W_SESSION);
       long waited = now - waiters.first(W_ARRIVAL);
@@ -888,7 +889,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       writelogNanos += waited;
       if (waited > writelogMaxNanos) writelogMaxNanos = waited;
       ctx.send(poolLinks[session / sessionsPerPool], now + cfg.replyNanos(), LogProtocol.ACK, session,
-          ackDetails ? LogProtocol.ackDetails(acked, toAck, ceilDiv(hardenedBytes, 8192)) : 0);
+          ackDetails ? LogProtocol.ackDetails(acked, toAck, writeUnits) : 0);
       activeTxns--;
       waiters.removeFirst();
       acked++;
@@ -902,7 +903,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       int session = (int) flushRequests.first(0);
       // with host costs the flusher's pages (its write's CPU), as an ACK's details
       ctx.send(poolLinks[session / sessionsPerPool], now + cfg.replyNanos(), LogProtocol.FLUSHED, session,
-          ackDetails ? LogProtocol.ackDetails(0, 0, ceilDiv(hardenedBytes, 8192)) : 0);
+          ackDetails ? LogProtocol.ackDetails(0, 0, writeUnits) : 0);
       flushRequests.removeFirst();
     }
     if (ledger != null) ledger.hardened(hardenedLsn);

@@ -71,9 +71,16 @@ public final class LogProtocol {
   /** A commit is hardened: a = session. */
   public static final int ACK = 20;
   /**
+   * The unit of the pages an ACK's details count: host costs charge the write system call's CPU per 8 kB written
+   * (hostWriteCpuUs, calibrate-host's walWriteCpu writes 8 kB: docs/commit-path-host-costs.md 3), whatever the
+   * engine's log page size.
+   */
+  public static final int HOST_WRITE_UNIT_BYTES = 8192;
+
+  /**
    * An ACK's b when the run charges host costs: this commit's place among the {@code of} commits one completion
-   * acknowledges (0 first, LSN order), and the 8 kB pages the completion's writes carried (a count too large for its
-   * bits is capped).
+   * acknowledges (0 first, LSN order), and the {@link #HOST_WRITE_UNIT_BYTES} units the completion's writes carried
+   * (a count too large for its bits is capped).
    */
   public static long ackDetails(int place, int of, long pages) {
     return 1L << 62 | Math.min(place, 0xFFFFF) | (long) Math.min(of, 0xFFFFF) << 20 | Math.min(pages, 0x3FFFFFL) << 40;
