@@ -6,8 +6,8 @@
 #
 # Sections: GCM-1 beside its peers (compare-peers.sh), the journal's cost (journal-cost.sh), storage runs, a
 # log-space run, and optionally (--sweep) the commit-policies sweep's wall time and (--cluster) GCM-1 at N = 100,000
-# on a 3-node local cluster against one node; last, the "Profile" section as the page had it (profile-gcm1.sh
-# makes it). --quick runs shorter versions (to try the script, not for the page).
+# on a 3-node local cluster against one node; last, the "Profile" and "Clusters on a network" sections as the page
+# had them (profile-gcm1.sh and cluster-netem.sh make them). --quick runs shorter versions (to try the script, not for the page).
 # Run it on a quiet machine, under the benchmark lock: flock /work/locks/bench modules/bench/performance-page.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -182,9 +182,10 @@ print()
 P
 fi
 
-# The profile (profile-gcm1.sh's output, pasted in by hand: it is a separate, longer run) is kept as it is.
+# The profile (profile-gcm1.sh's output) and the cluster on an emulated network (cluster-netem.sh's, as root), pasted
+# in by hand: separate, longer runs, kept as they are.
 if [ -f "$out" ]; then
-  awk '/^## /{keep = ($0 == "## Profile")} keep' "$out" >>"$page"
+  awk '/^## /{keep = ($0 == "## Profile" || $0 == "## Clusters on a network")} keep' "$out" >>"$page"
 fi
 mkdir -p "$(dirname "$out")"
 cp "$page" "$out"

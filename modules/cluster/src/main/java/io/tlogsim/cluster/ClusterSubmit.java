@@ -8,6 +8,9 @@ import io.tlogsim.scenario.ScenarioResult;
 import io.tlogsim.kernel.RecordedFact;
 import io.tlogsim.kernel.Simulation;
 import io.tlogsim.kernel.SimulationException;
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -112,10 +115,29 @@ public final class ClusterSubmit {
       return join(contact, keys, JOIN_TIMEOUT);
     }
 
+    /**
+     * The address this client announces: the one this machine's routes use to reach {@code contact} ("host:port"), so
+     * that every node can answer it (127.0.0.1 for a cluster on this machine, this machine's address on the nodes'
+     * network for one elsewhere); 127.0.0.1 when no route says (the join then fails in one line as before). A
+     * connected UDP socket sends nothing: it only asks the routing table.
+     */
+    static String addressToward(String contact) {
+      int colon = contact.lastIndexOf(':');
+      String host = colon > 0 ? contact.substring(0, colon) : contact;
+      try (DatagramSocket probe = new DatagramSocket()) {
+        probe.connect(InetAddress.getByName(host), 9);
+        InetAddress local = probe.getLocalAddress();
+        return local == null || local.isAnyLocalAddress() ? "127.0.0.1" : local.getHostAddress();
+      } catch (IOException | RuntimeException e) {
+        return "127.0.0.1";
+      }
+    }
+
     static Client join(String contact, ClusterKeys keys, Duration timeout) {
       CompletableFuture<Void> joined = new CompletableFuture<>();
       ActorSystem<Object> system = ActorSystem.create(guardian(joined, timeout), ClusterNode.SYSTEM,
-          ClusterNode.config(ConfigFactory.empty(), "127.0.0.1", 0, List.of(contact), ClusterNode.CLIENT, keys));
+          ClusterNode.config(ConfigFactory.empty(), addressToward(contact), 0, List.of(contact), ClusterNode.CLIENT,
+              keys));
       Client client = new Client(system);
       try {
         client.unlessStopped(joined, "the cluster at " + contact + " did not take this client in (it left before"

@@ -166,7 +166,7 @@ public final class RunCoordinator extends AbstractBehavior<RunCoordinator.Comman
         settings = control.settings(scenario.endTimeNanos());
         if (journaled != null) settings = journaled.settings(settings); // stops at once if the journal fails
         ClusterPlacement spread = new ClusterPlacement(ClusterSharding.get(getContext().getSystem()), s.spec(),
-            incarnation, prepared.topology().components());
+            incarnation, prepared.topology());
         placement = spread;
         release = spread::release;
       }

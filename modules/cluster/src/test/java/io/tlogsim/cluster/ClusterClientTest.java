@@ -32,6 +32,23 @@ class ClusterClientTest {
   }
 
   @Test
+  void theClientAnnouncesTheAddressItReachesTheContactFrom() throws Exception {
+    assertEquals("127.0.0.1", ClusterSubmit.Client.addressToward("127.0.0.1:25520"), "a cluster on this machine");
+    assertEquals("127.0.0.1", ClusterSubmit.Client.addressToward("no-such-host.invalid:25520"), "no route: as before");
+    // a node at one of this machine's own other addresses is reached from that address (not 127.0.0.1, which a node
+    // elsewhere could not answer)
+    for (java.net.NetworkInterface nic : java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces())) {
+      if (!nic.isUp() || nic.isLoopback()) continue;
+      for (java.net.InetAddress a : java.util.Collections.list(nic.getInetAddresses())) {
+        if (a instanceof java.net.Inet4Address) {
+          assertEquals(a.getHostAddress(), ClusterSubmit.Client.addressToward(a.getHostAddress() + ":25520"));
+          return;
+        }
+      }
+    }
+  }
+
+  @Test
   void aContactNobodyAnswersAtIsBadInputInOneLine() throws Exception {
     int port;
     try (ServerSocket s = new ServerSocket(0)) {

@@ -107,8 +107,9 @@ class LoopbackClusterTest {
           ((Map<?, ?>) one.summary().get("run")).get("wallSeconds"), perEvent, run.get("crossNodeMessagesPerWindow"),
           run.get("crossNodeBytesPerWindow"), crossings);
       assertTrue(perEvent <= 0.2, "cross-node messages per event " + perEvent);
-      // today's protocol: a window's path is its Advance and its report (the batches travel beside the reports)
-      assertTrue(crossings > 0 && crossings <= 2, "critical-path crossings per window " + crossings);
+      // a window that wakes a component on another node crosses twice (its Advance, its report); the log manager,
+      // the run's hub, is kept beside the clock, so the windows it runs alone cross nothing (issue 26: at most 1.5)
+      assertTrue(crossings > 0 && crossings <= 1.5, "critical-path crossings per window " + crossings);
 
       // A fourth node joins while a second run is under way.
       RunSubmission again = gcm1("loop-gcm1-join", 20_000, 2);
