@@ -114,6 +114,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private long openCap; // the open block ends before this LSN
   private boolean haveOpen;
   private boolean openCovered; // the open block was opened by a rollback's write, its reservation counted for it
+  private int openCoverer = -1; // ... that rollback's session (-1: none, or a checkpoint from before it was kept)
   private int coverFor = -1; // while a rollback's own write is admitted: its session (a block it opens is covered)
   private long hardenedLsn;
   private long flushTarget;
@@ -439,10 +440,11 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   }
 
   /**
-   * A rollback's own write (a compensation record, its end record) that a full log refused: the reservation is what
-   * should have made room, but the model reserves in log blocks' worth (60 KB) only for what it has logged, so a small
-   * transaction's rollback in a log with no room at all (9002 due to LOG_BACKUP) cannot place its records. They are
-   * not logged (the space says so in its messages); the rollback ends as it would. False: not a rollback's.
+   * A rollback's own write (a compensation record, its end record) that a full log refused although its reservation
+   * should have made room (a block no larger than the reservation, {@link #openBlock}): only when the reservation
+   * falls short of what the rollback writes (rollbackReservationFactor below 1, or a rollback's blocks padded more
+   * than its slack). It is not logged (counted, and said in the space's messages); the rollback ends as it would.
+   * False: not a rollback's.
    */
   private boolean rollbackWrite(int kind, long a, long b) {
     int session = kind == LogProtocol.ABORT ? (int) a : LogProtocol.session(a);
@@ -543,7 +545,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         boolean undo = recoveryLink >= 0 && space instanceof ManagedLogSpace;
         if (undo) {
           space.failing(this, session);
-          rollback[session] = ROLLING_BACK;
+          // the statement that failed began the transaction and none of its records is in the log: its rollback has
+          // nothing to undo and no end record to log (assumption, REFERENCE.md does not say: SQL Server logs a
+          // transaction's begin with its first change)
+          boolean nothing = (LogProtocol.flags(a) & LogProtocol.FLAG_BEGIN) != 0 && pendingDone == 0
+              && (!pendingBegun || cfg.beginRecordBytes() <= 0);
+          rollback[session] = ROLLING_BACK | (nothing ? NOTHING_LOGGED : 0);
           ctx.send(recoveryLink, now() + cfg.deviceLinkNanos(), RecoveryProtocol.RECOVER, 0, 0, 0, 0,
               RecoveryPlan.ofRollback((ManagedLogSpace) space, session));
         } else {
@@ -642,6 +649,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         return true;
       }
       case LogProtocol.ABORT -> { // recovery rolled the session's transaction back: its end record
+        if (b == 1 && (rollback[(int) a] & NOTHING_LOGGED) != 0) { // nothing of it in the log: nothing to end there
+          rolledBackAfterFull((int) a);
+          return true;
+        }
         coverFor = (int) a; // the end record of the rollback is in its reservation too
         long left;
         try {
@@ -684,7 +695,16 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   /** The begin record of a transaction (once, if the request begins one and the engine logs one). */
   private boolean begin(long flags, long a) {
     if ((flags & LogProtocol.FLAG_BEGIN) == 0 || pendingBegun) return true;
-    if (managed) space.begin(LogProtocol.session(a), appendLsn);
+    if (managed) {
+      // the transaction's rollback would write its end record (as long as a begin record) and pad its last block to
+      // a whole page (REFERENCE.md 2: a log block is whole 512 B sectors): reserved with its first record
+      space.begin(LogProtocol.session(a), appendLsn, Math.max(1, cfg.beginRecordBytes()) + pageBytes);
+      // a transaction that reserves does not begin in a block a rollback's reservation paid for (as its records do
+      // not: below); its begin record there used the rollback's room, a page per failed statement in a full log
+      if (haveOpen && openCovered && (LogProtocol.flags(a) & LogProtocol.FLAG_COMPENSATION) == 0) {
+        if (appendLsn == openStart) haveOpen = false; else closeOpen();
+      }
+    }
     if (ledger != null) ledger.begin(LogProtocol.session(a), appendLsn);
     if (cfg.beginRecordBytes() > 0 && append(cfg.beginRecordBytes(), 1) != 0) return false;
     activeTxns++;
@@ -742,8 +762,19 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     if ((spaceWaiting && coverFor < 0) || closed.size() + inflight + 1 > cfg.logBuffers()) return false;
     long firstPage = openStart / usable;
     long pages = cfg.maxBlockPages();
-    if (!(coverFor >= 0 ? space.reserve(this, (firstPage + pages) * pageBytes, coverFor)
-        : space.reserve(this, (firstPage + pages) * pageBytes))) {
+    boolean room = coverFor >= 0 ? space.reserve(this, (firstPage + pages) * pageBytes, coverFor)
+        : space.reserve(this, (firstPage + pages) * pageBytes);
+    if (!room && coverFor >= 0 && space.full()) {
+      // a full log: a rollback's block takes no more than its reservation holds (a log block is 512 B to 60 KB), so
+      // the reservation alone makes room for it. Asking a whole 60 KB block of a full log refused a small
+      // transaction's rollback, whose reservation is a few pages
+      long held = Math.max(1, space.rollbackReserved(coverFor) / pageBytes);
+      if (held < pages) {
+        pages = held;
+        room = space.reserve(this, (firstPage + pages) * pageBytes, coverFor);
+      }
+    }
+    if (!room) {
       spaceWaiting = true;
       return false;
     }
@@ -751,16 +782,22 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     openCap = (firstPage + pages) * usable;
     haveOpen = true;
     openCovered = coverFor >= 0;
+    openCoverer = coverFor;
     return true;
   }
 
   /** Closes the open block (it waits for its write); the next records go into a new block, when a buffer is free. */
   private void closeOpen() {
+    long recordsEnd = appendLsn;
     if (cfg.flushClosesPage()) appendLsn = ceilDiv(appendLsn, usable) * usable; // the rest of the page is padding
+    // a rollback's block: its padding is log the rollback uses, out of its reservation like its records (else the
+    // used log and the reservations would outgrow the log by a page per block)
+    if (openCovered && openCoverer >= 0 && appendLsn > recordsEnd) space.padded(openCoverer, appendLsn - recordsEnd);
     closed.add(openStart, appendLsn); // the padding is the block's: once written, everything before the next is hard
     openStart = appendLsn;
     haveOpen = false;
     openCovered = false;
+    openCoverer = -1;
     openBlock();
   }
 
@@ -959,7 +996,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   }
 
   /** {@link #rollback}'s flags. */
-  static final int ROLLING_BACK = 1, FAILED_OWED = 2;
+  static final int ROLLING_BACK = 1, FAILED_OWED = 2, NOTHING_LOGGED = 4;
 
   /** The checkpoint that ends recovery (its requester). */
   static final long RECOVERY_CHECKPOINT = -2;
@@ -1043,6 +1080,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     openStart = hardenedLsn;
     haveOpen = false;
     openCovered = false;
+    openCoverer = -1;
     flushTarget = hardenedLsn;
     closed = new LongRing(2, 16);
     writing = new LongRing(5, 64);
@@ -1398,7 +1436,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
             bytesWritten, durableCommits, lazyCommits, maxUnhardened, writelogCount, writelogNanos, writelogMaxNanos,
             logBufferWaits, logBufferWaitNanos, flushes, checkpointsDone, logBackups, heldByGrowth ? 1 : 0,
             recovering ? 1 : 0, sessionsGone ? 1 : 0, crashStepSession, lostWritesUpTo, lostDataTagsBelow, hardenFor,
-            replicationSent, replicationBusy ? 1 : 0, replicationTimer, policyChanged ? 1 : 0, policyEpoch},
+            replicationSent, replicationBusy ? 1 : 0, replicationTimer, policyChanged ? 1 : 0, policyEpoch,
+            openCoverer + 1},
         fileRows, policy.settings(), policy.snapshot(), space.snapshot(), data == null ? null : data.snapshot(), writeIntervals.state(),
         ledger == null ? null : ledger.snapshot(), down, crashed,
         dataGrowth == null ? null : dataGrowth.snapshot(), queuedOf.clone(), queuedSince.clone(), rollback.clone(),
@@ -1463,6 +1502,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     replicationTimer = c[25];
     policyChanged = c.length > 26 && c[26] != 0; // (a checkpoint of an older version has no such counter)
     policyEpoch = c.length > 27 ? c[27] : 0;
+    openCoverer = c.length > 28 ? (int) c[28] - 1 : -1; // (nor this: that block's padding is then not charged)
     queuedOf = s.queuedOf().clone();
     queuedSince = s.queuedSince().clone();
     rollback = s.rollback().clone();

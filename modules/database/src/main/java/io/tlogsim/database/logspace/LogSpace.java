@@ -189,6 +189,29 @@ public interface LogSpace {
   default void begin(int session, long lsn) {}
 
   /**
+   * {@link #begin(int, long)}, and the transaction reserves {@code endBytes} from its first record: what its rollback
+   * writes besides its compensation records (its end record, the padding of its last log block), so that even a
+   * transaction that has logged no change can be rolled back in a full log (REFERENCE.md 1).
+   */
+  default void begin(int session, long lsn, long endBytes) {
+    begin(session, lsn);
+  }
+
+  /**
+   * What {@code session}'s transaction still holds in reservation for its rollback: the most a block its rollback
+   * opens may take of the log (the log manager sizes such a block to it when the log has no other room).
+   */
+  default long rollbackReserved(int session) {
+    return 0;
+  }
+
+  /**
+   * A block of {@code session}'s rollback was closed with {@code bytes} of padding (the rest of its last page): log
+   * its reservation pays for, as it pays for the compensation records.
+   */
+  default void padded(int session, long bytes) {}
+
+  /**
    * The session's transaction logged {@code bytes} more, records whose undo would log {@code undoBytes}; compensation
    * records use up its rollback reservation.
    */

@@ -83,6 +83,7 @@ public final class ManagedLogSpace implements LogSpace {
   private long growthStallMaxNanos;
   private long zeroedBytes;
   private long fullErrors;
+  private long rollbackWritesNotLogged; // a rollback's writes the full log could not place (0 unless the model fails)
   private long firstFullAt = -1;
   private String lastFullReason = NOTHING;
   private long peakUsed; // used + reserved, highest since the last DBCC SQLPERF
@@ -195,7 +196,11 @@ public final class ManagedLogSpace implements LogSpace {
       // out of such a block (LogManager.openCovered).
       long covered = rollbackSession >= 0 && rollbackSession < txnReserved.length
           ? Math.min(newBytes, Math.max(0, txnReserved[rollbackSession])) : 0;
-      long ahead = (long) Math.ceil((newBytes - covered) * reserveRatio);
+      // nothing is reserved ahead for a rollback's block: only its compensation records and its end record go into
+      // it, and they reserve nothing (they use the reservation). Counting the rest of the block as records that
+      // would reserve at the last records' rate (3.6 x 60 KB) refused a small transaction's rollback in a log that
+      // had room for it (log-full-9002 with delayed durability FORCED: its 9002 comes inside a transaction)
+      long ahead = rollbackSession >= 0 ? 0 : (long) Math.ceil((newBytes - covered) * reserveRatio);
       boolean accounted = layout.totalSize() - (logEnd - layout.activeStartLsn()) - (reserved - covered) - ahead >= 0;
       if (placeable && accounted) {
         autoCheckpointIfDue(logEnd);
@@ -379,8 +384,32 @@ public final class ManagedLogSpace implements LogSpace {
 
   @Override
   public void begin(int session, long lsn) {
-    if (txnBegin[session] < 0) txnBegin[session] = lsn;
+    begin(session, lsn, 0);
+  }
+
+  @Override
+  public void begin(int session, long lsn, long endBytes) {
+    if (txnBegin[session] < 0) {
+      txnBegin[session] = lsn;
+      // what its rollback writes besides its compensation records, reserved once (REFERENCE.md 1: the reservation is
+      // space for the rollback's records); the log manager may ask again for the same begin while the log grows
+      txnReserved[session] += endBytes;
+      reserved += endBytes;
+    }
     txns.begin(session, lsn);
+  }
+
+  @Override
+  public long rollbackReserved(int session) {
+    return session >= 0 && session < txnReserved.length ? Math.max(0, txnReserved[session]) : 0;
+  }
+
+  @Override
+  public void padded(int session, long bytes) {
+    long r = Math.min(bytes, rollbackReserved(session)); // the padding is the log's now, no longer reserved
+    txnReserved[session] -= r;
+    reserved -= r;
+    notePeak();
   }
 
   @Override
@@ -432,15 +461,18 @@ public final class ManagedLogSpace implements LogSpace {
   }
 
   /**
-   * A rollback's write that the full log could not place (see LogManager.rollbackWrite): said once per rollback in
-   * the messages, so a run shows where the model's reservation fell short.
+   * A rollback's write that the full log could not place (see LogManager.rollbackWrite): counted
+   * ({@code log.rollbackWritesNotLogged}) and said once per rollback in the messages, so a run shows where the model's
+   * reservation fell short.
    */
   public void rollbackNotLogged(Host host, int session, int compensation) {
-    if (!rollingBack[session] || messages.size() >= MAX_MESSAGES) return;
+    if (!rollingBack[session]) return;
+    rollbackWritesNotLogged++;
+    if (messages.size() >= MAX_MESSAGES) return;
     String said = "the rollback of session " + session + "'s transaction";
     if (!messages.isEmpty() && messages.get(messages.size() - 1).contains(said)) return;
-    messages.add(String.format(Locale.ROOT, "%.3f s: %s found no room for %s (its reservation, in log blocks, did"
-        + " not cover it): not logged.", host.now() / 1e9, said, compensation > 0 ? "its compensation records"
+    messages.add(String.format(Locale.ROOT, "%.3f s: %s found no room for %s (its reservation did not cover it):"
+        + " not logged.", host.now() / 1e9, said, compensation > 0 ? "its compensation records"
         : "its end record"));
   }
 
@@ -912,7 +944,7 @@ public final class ManagedLogSpace implements LogSpace {
   public Report report() {
     return new Report(layout.vlfCount(), layout.totalSize(), usedNow(), percent(usedNow()), layout.growths(),
         zeroedBytes, fullErrors, firstFullAt, reuseWait(), lastFullReason, growthStalls, growthStallNanos, growthStallMaxNanos,
-        List.copyOf(messages), List.copyOf(sqlPerf), layout.logInfo(), fileSizes());
+        List.copyOf(messages), List.copyOf(sqlPerf), layout.logInfo(), fileSizes(), rollbackWritesNotLogged);
   }
 
   private List<long[]> fileSizes() {
@@ -928,7 +960,7 @@ public final class ManagedLogSpace implements LogSpace {
   public record Report(int vlfs, long sizeBytes, long usedBytes, double usedPercent, long growths, long zeroedBytes,
       long fullErrors, long firstFullNanos, String reuseWait, String lastFullReason, long growthStalls, long growthStallNanos,
       long growthStallMaxNanos, List<String> messages, List<SqlPerf> sqlPerf, List<LogLayout.LogInfoRow> logInfo,
-      List<long[]> files) implements CborSerializable {}
+      List<long[]> files, long rollbackWritesNotLogged) implements CborSerializable {}
 
   // ------------------------------------------------------------------------------------------------ checkpoints
 
@@ -937,7 +969,7 @@ public final class ManagedLogSpace implements LogSpace {
     return new State(layout.snapshot(), deviceOf.clone(), baseOf.clone(), txnBegin.clone(), txnReserved.clone(),
         new long[] {reserved, lastCheckpointLsn, backupLsn, replicatedLsn, growthZeroes, waiting ? 1 : 0, stallStart,
             full ? 1 : 0, checkpointWanted ? 1 : 0, checkpointAsked ? 1 : 0, growthStalls, growthStallNanos,
-            growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt, reservedUpTo, 0,
+            growthStallMaxNanos, zeroedBytes, fullErrors, peakUsed, firstFullAt, reservedUpTo, rollbackWritesNotLogged,
             Double.doubleToRawLongBits(reserveRatio), checkpointRecordLsn},
         adminZeroes.clone(), lastFullReason, List.copyOf(messages), List.copyOf(sqlPerf), txns.snapshot(),
         chain.snapshot(), rollingBack.clone());
@@ -971,6 +1003,7 @@ public final class ManagedLogSpace implements LogSpace {
     peakUsed = c[15];
     firstFullAt = c[16];
     reservedUpTo = c[17];
+    rollbackWritesNotLogged = c[18]; // 0 in a checkpoint from before it was counted
     reserveRatio = Double.longBitsToDouble(c[19]);
     checkpointRecordLsn = c[20];
     txns.restore(s.txns());

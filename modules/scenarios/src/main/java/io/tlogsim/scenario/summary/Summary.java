@@ -181,6 +181,8 @@ public final class Summary {
           .fullErrors(r.fullErrors());
       m.put("firstFullErrorSeconds", r.firstFullNanos() < 0 ? null : round(r.firstFullNanos() / 1e9));
       m.put("fullReason", r.fullErrors() == 0 ? null : r.lastFullReason());
+      // a rollback's compensation or end records the full log could not place: 0 when reservations cover rollbacks
+      m.put("rollbackWritesNotLogged", r.rollbackWritesNotLogged());
       List<Map<String, Object>> files = new ArrayList<>();
       for (long[] f : r.files()) {
         Map<String, Object> fm = new LinkedHashMap<>();
