@@ -8,15 +8,27 @@ import java.util.List;
  * The events one component holds, handed out in the kernel's order: (time, tie), tie = (rank of the in-link, sequence
  * on it), timers ranking after every in-link (see {@link Tie}).
  *
- * <p>Delivered batches arrive sorted, so each is kept as a run and the queue merges the runs with a binary heap of
- * runs (a pop costs log(runs held), not log(events held)); the component's own timers are one more sorted source.
- * Primitive arrays, no allocation per event.
+ * <p>Delivered batches arrive sorted, so each is kept as a run and the queue merges the runs with a tournament (a
+ * winner tree) over slots of runs: a pop replays the one path from the popped run's leaf to the root, one compare per
+ * level (log2(slots)), where a binary heap of runs needed two per level it sifted through. A log manager holds
+ * many runs at once (GCM-1: about 35 at N = 1,000 and 140 at N = 100,000, the pools' batches of commits stamped up to
+ * milliseconds ahead), so this is the queue's main cost (docs/performance.md). The order is the kernel's total
+ * order (time, tie), which no two events share, so any correct merge pops the same sequence. The component's own
+ * timers are one more sorted source. Primitive arrays, no allocation per event.
  */
 final class EventQueue {
   private final int self;
   private final int timerRank;
   private final Timers timers = new Timers();
-  private Run[] runs = new Run[8]; // a binary heap of runs, by their head
+  // The tournament: slots 0 .. slots-1 hold runs (null: free); winner[v] is the slot whose head comes first in the
+  // subtree of node v (root 1; slot s is leaf slots + s, winner[slots + s] = s). head[s] is slot s's head time
+  // (NEVER when free), kept beside the slots so that a compare reads one array unless the times are equal.
+  private int slots = 4;
+  private Run[] slot = new Run[slots];
+  private long[] head = filled(slots);
+  private int[] winner = leaves(slots);
+  private int[] freeSlots = freeList(0, slots);
+  private int freeCount = slots;
   private int runCount;
   private int runEvents;
 
@@ -33,7 +45,7 @@ final class EventQueue {
   /** Time of the next event, or {@link VirtualTime#NEVER}. */
   long headTime() {
     long t = timers.headTime();
-    return runCount > 0 ? Math.min(runs[0].headTime(), t) : t;
+    return runCount > 0 ? Math.min(head[winner[1]], t) : t;
   }
 
   /** Earliest event held per input port, index {@code port + 1} ({@link Context#SELF_PORT}, the timers, at 0). */
@@ -41,24 +53,79 @@ final class EventQueue {
     long[] min = new long[ports + 1];
     java.util.Arrays.fill(min, VirtualTime.NEVER);
     min[0] = timers.headTime();
-    for (int i = 0; i < runCount; i++) min[runs[i].port + 1] = Math.min(min[runs[i].port + 1], runs[i].headTime());
+    for (int s = 0; s < slots; s++) {
+      if (slot[s] != null) min[slot[s].port + 1] = Math.min(min[slot[s].port + 1], head[s]);
+    }
     return min;
   }
 
   /** Adds a delivered batch as a run; its arrays are kept, not copied. */
   void addRun(EventBatch batch, int port, int rank, int sender) {
     if (batch.size() == 0) return;
-    if (runCount == runs.length) runs = Arrays.copyOf(runs, runCount * 2);
+    if (freeCount == 0) grow();
+    int s = freeSlots[--freeCount];
     Run r = new Run(batch, port, rank, sender);
-    int i = runCount++;
-    while (i > 0) {
-      int p = (i - 1) >>> 1;
-      if (!r.before(runs[p])) break;
-      runs[i] = runs[p];
-      i = p;
-    }
-    runs[i] = r;
+    slot[s] = r;
+    head[s] = r.headTime();
+    runCount++;
     runEvents += batch.size();
+    replay(s);
+  }
+
+  /** Twice the slots (all were taken): the new ones free, the tournament played again from its leaves. */
+  private void grow() {
+    int n = slots * 2;
+    slot = Arrays.copyOf(slot, n);
+    long[] h = filled(n);
+    System.arraycopy(head, 0, h, 0, slots);
+    head = h;
+    winner = leaves(n);
+    for (int v = n - 1; v >= 1; v--) {
+      int l = winner[2 * v], r = winner[2 * v + 1];
+      winner[v] = before(r, l) ? r : l;
+    }
+    freeSlots = freeList(slots, n);
+    freeCount = n - slots;
+    slots = n;
+  }
+
+  /** Slot s's head changed (a pop, a new run, a run used up): the matches on its path to the root are played again. */
+  private void replay(int s) {
+    int w = s;
+    for (int v = slots + s; v > 1; v >>>= 1) {
+      int o = winner[v ^ 1];
+      if (before(o, w)) w = o;
+      winner[v >>> 1] = w;
+    }
+  }
+
+  /** Slot s's head comes before slot u's: by time, then by tie (in-link rank, sequence); a free slot comes last. */
+  private boolean before(int s, int u) {
+    long t = head[s], v = head[u];
+    if (t != v) return t < v;
+    Run a = slot[s], b = slot[u];
+    if (a == null) return false;
+    if (b == null) return true;
+    return a.tieBefore(b);
+  }
+
+  private static long[] filled(int n) {
+    long[] h = new long[n];
+    Arrays.fill(h, VirtualTime.NEVER);
+    return h;
+  }
+
+  private static int[] leaves(int n) {
+    int[] w = new int[2 * n];
+    for (int s = 0; s < n; s++) w[n + s] = s;
+    return w;
+  }
+
+  /** Free slots from..to-1 as a stack whose top is the lowest (a new run takes the lowest free slot first). */
+  private static int[] freeList(int from, int to) {
+    int[] f = new int[to];
+    for (int k = 0; k < to - from; k++) f[k] = to - 1 - k;
+    return f;
   }
 
   long schedule(long t, int kind, long a, long b, long c, long d, Object payload) {
@@ -71,8 +138,9 @@ final class EventQueue {
 
   /** Copies the next event into {@code ev}, removes it and returns its tie. Arrivals of an instant precede timers. */
   long pop(Event ev) {
-    if (runCount > 0 && runs[0].headTime() <= timers.headTime()) {
-      Run r = runs[0];
+    int s = winner[1];
+    if (runCount > 0 && head[s] <= timers.headTime()) {
+      Run r = slot[s];
       int i = r.pos;
       EventBatch bt = r.batch;
       ev.time = bt.time()[i];
@@ -86,13 +154,16 @@ final class EventQueue {
       ev.sender = r.sender;
       long tie = Tie.of(r.rank, bt.firstSeq() + i);
       runEvents--;
-      if (++r.pos == bt.size()) {
-        Run last = runs[--runCount];
-        runs[runCount] = null;
-        if (runCount > 0) siftDown(last);
+      if (++r.pos == bt.size()) { // used up: its slot is free
+        slot[s] = null;
+        head[s] = VirtualTime.NEVER;
+        freeSlots[freeCount++] = s;
+        runCount--;
       } else {
-        siftDown(r);
+        head[s] = r.time[r.pos];
       }
+      // with one run left (a pool's acknowledgements, often) the free slots cannot beat it: nothing to replay
+      if (runCount > 1 || (runCount == 1 && slot[s] == null)) replay(s);
       return tie;
     }
     long tie = Tie.of(timerRank, timers.headSeq());
@@ -102,23 +173,13 @@ final class EventQueue {
     return tie;
   }
 
-  /** Places {@code r} at the root's place and sifts it down. */
-  private void siftDown(Run r) {
-    int i = 0, n = runCount, half = n >>> 1;
-    while (i < half) {
-      int c = 2 * i + 1;
-      if (c + 1 < n && runs[c + 1].before(runs[c])) c++;
-      if (!runs[c].before(r)) break;
-      runs[i] = runs[c];
-      i = c;
-    }
-    runs[i] = r;
-  }
-
   /** Drops everything (a crash); returns how many events were dropped. */
   int clear() {
     int n = size();
-    Arrays.fill(runs, 0, runCount, null);
+    Arrays.fill(slot, null);
+    Arrays.fill(head, VirtualTime.NEVER);
+    freeSlots = freeList(0, slots);
+    freeCount = slots;
     runCount = 0;
     runEvents = 0;
     timers.clear();
@@ -128,7 +189,7 @@ final class EventQueue {
   /** What the queue holds, for a checkpoint: each run's unhandled rest, and the timers. */
   State state() {
     List<EventBatch> rest = new ArrayList<>(runCount);
-    for (int i = 0; i < runCount; i++) rest.add(runs[i].rest());
+    for (int s = 0; s < slots; s++) if (slot[s] != null) rest.add(slot[s].rest());
     return new State(rest, timers.state());
   }
 
@@ -166,9 +227,9 @@ final class EventQueue {
       return time[pos];
     }
 
-    boolean before(Run o) {
-      long t = headTime(), u = o.headTime();
-      return t < u || (t == u && (rank < o.rank || (rank == o.rank && pos + batch.firstSeq() < o.pos + o.batch.firstSeq())));
+    /** At equal head times: this run's head comes first. */
+    boolean tieBefore(Run o) {
+      return rank < o.rank || (rank == o.rank && pos + batch.firstSeq() < o.pos + o.batch.firstSeq());
     }
 
     /** The events not handled yet, as a batch of their own. */

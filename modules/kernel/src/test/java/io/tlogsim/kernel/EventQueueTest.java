@@ -62,6 +62,51 @@ class EventQueueTest {
     expectInOrder(q, added);
   }
 
+  /**
+   * Runs arriving while others are being popped (the kernel's pattern: each no earlier than what was handled), from
+   * one run held at a time to hundreds (the tournament's slots grow, free and are taken again): every pop is the
+   * least (time, tie) held, checked against a sorted list of what is held.
+   */
+  @Test
+  void runsAddedBetweenPopsComeOutInOrderAsTheSlotsGrowAndFree() {
+    SplittableRandom r = new SplittableRandom(26);
+    EventQueue q = new EventQueue(7, TIMER_RANK);
+    java.util.TreeSet<long[]> held = new java.util.TreeSet<>(
+        Comparator.<long[]>comparingLong(x -> x[0]).thenComparingLong(x -> x[1]));
+    long[] seq = new long[TIMER_RANK];
+    long now = 0;
+    Event ev = new Event();
+    for (int round = 0; round < 3000; round++) {
+      int phase = round / 500; // alternately few runs held and many
+      int adds = phase % 2 == 0 ? (r.nextInt(4) == 0 ? 1 : 0) : 1 + r.nextInt(3);
+      for (int k = 0; k < adds; k++) {
+        int rank = r.nextInt(TIMER_RANK);
+        int n = 1 + r.nextInt(phase % 2 == 0 ? 40 : 8);
+        long[] t = new long[n];
+        long cur = now + r.nextInt(50);
+        for (int i = 0; i < n; i++) t[i] = cur += r.nextInt(phase % 2 == 0 ? 2 : 400);
+        q.addRun(batch(rank, seq[rank], t), rank, rank, rank);
+        for (int i = 0; i < n; i++) held.add(new long[] {t[i], Tie.of(rank, seq[rank] + i), seq[rank] + i});
+        seq[rank] += n;
+      }
+      if (r.nextInt(20) == 0) {
+        long t = now + r.nextInt(100);
+        long h = q.schedule(t, 2, -round, 0, 0, 0, null);
+        held.add(new long[] {t, Tie.of(TIMER_RANK, h), -round});
+      }
+      int pops = Math.min(held.size(), phase % 2 == 0 ? 1 + r.nextInt(30) : r.nextInt(3));
+      for (int k = 0; k < pops; k++) {
+        long[] e = held.pollFirst();
+        assertEquals(e[0], q.headTime());
+        assertEquals(e[1], q.pop(ev), "tie at t=" + e[0] + ", round " + round);
+        assertEquals(e[2], ev.a());
+        now = e[0];
+      }
+      assertEquals(held.size(), q.size());
+    }
+    expectInOrder(q, new ArrayList<>(held));
+  }
+
   @Test
   void atOneInstantArrivalsComeBeforeTimers() {
     EventQueue q = new EventQueue(5, TIMER_RANK);
