@@ -18,7 +18,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
@@ -30,7 +33,8 @@ import java.util.function.Consumer;
  * <ul>
  *   <li>a thread woken by another, futex-style (LockSupport park/unpark: HotSpot's parker is a futex-backed condition,
  *       as PostgreSQL's semaphores are futexes): on the waker's core, on another core in a ping-pong, and on another
- *       core that has been idle for {@value #IDLE_GAP_US} us (a backend waiting for a flush); the one-way latency from
+ *       core that has been idle for {@value #IDLE_GAP_US} us (a backend waiting for a flush), and on another core where
+ *       a third thread computes without pause (does the woken thread preempt it?); the one-way latency from
  *       the wake call to the woken thread running, the CPU of the wake call (the waker's), and the CPU one wait costs
  *       the waiting thread (its sleep and its resume: thread CPU time per round trip less its own wake call);
  *   <li>the same through a pipe and through a Unix-domain socket (how a local client talks to its backend);
@@ -125,6 +129,14 @@ public final class HostCalibration {
       PingPong idle = pingPong(new FutexLink(), pin, a, b, IDLE_GAP_US * 1000L, slice);
       figures.add(idle.latencyB("futexWakeIdleCore", "park/unpark: from the wake call to the woken thread running on"
           + " a core idle for " + IDLE_GAP_US + " us, " + where));
+      if (pinned) {
+        // whether a woken thread preempts the one running on its core or waits for it (the session pool's cores are
+        // first come first served: docs/commit-path-host-costs.md 4.2): a few us if it preempts, up to a time slice if
+        // it waits
+        PingPong busy = withHog(pin, b, () -> pingPong(new FutexLink(), pin, a, b, 0, slice));
+        figures.add(busy.latencyB("futexWakeBusyCore", "park/unpark: from the wake call to the woken thread running on"
+            + " a core where another thread computes without pause, " + where));
+      }
     }
     progress.accept(line(figures));
 
@@ -462,6 +474,45 @@ public final class HostCalibration {
     join(t, seconds, ready);
     if (sh.failure.get() != null) throw sh.failure.get();
     return r;
+  }
+
+  /** What a measurement gives (one that may fail on I/O). */
+  private interface Measurement<T> {
+    T run() throws IOException;
+  }
+
+  /** Runs {@code m} while a thread pinned to core {@code cpu} computes without pause (never sleeps). */
+  private static <T> T withHog(Pinning pin, int cpu, Measurement<T> m) throws IOException {
+    AtomicBoolean stop = new AtomicBoolean();
+    CountDownLatch pinned = new CountDownLatch(1);
+    Thread hog = new Thread(() -> {
+      try {
+        pin.pinSelf(cpu);
+      } catch (IOException e) {
+        return; // not pinned: it would not load that core; the figure is then of a core shared as the scheduler likes
+      } finally {
+        pinned.countDown();
+      }
+      long x = 0;
+      while (!stop.get()) x += System.nanoTime() & 1; // work the JIT cannot drop, no sleep, no spin-wait hint
+      if (x == 42) System.out.print(""); // keeps x alive
+    }, "tlogsim-host-hog");
+    hog.setDaemon(true);
+    hog.start();
+    try {
+      pinned.await(10, TimeUnit.SECONDS);
+      return m.run();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while a thread was pinned");
+    } finally {
+      stop.set(true);
+      try {
+        hog.join(1_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /** A thread failed: record why, release the other from the start barrier or from its wait. */
