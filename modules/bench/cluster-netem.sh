@@ -15,36 +15,45 @@
 # the same digest, 1 otherwise, 2 on bad usage.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-nodes=3; delay=0.1; scenario=gcm1-100k; sets=(); out=""
+nodes=3; delay=0.1; scenario=gcm1-100k; sets=(); out=""; net=10.77.0
 while [ $# -gt 0 ]; do
+  case "$1" in
+    --nodes|--delay-ms|--scenario|--set|--out|--net)
+      [ $# -ge 2 ] || { echo "cluster-netem: $1 needs a value" >&2; exit 2; } ;;
+  esac
   case "$1" in
     --nodes) nodes="$2"; shift 2 ;;
     --delay-ms) delay="$2"; shift 2 ;;
     --scenario) scenario="$2"; shift 2 ;;
     --set) sets+=(--set "$2"); shift 2 ;;
     --out) out="$2"; shift 2 ;;
+    --net) net="$2"; shift 2 ;;
     -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
-    *) echo "cluster-netem: unknown option '$1'; allowed: --nodes, --delay-ms, --scenario, --set, --out" >&2; exit 2 ;;
+    *) echo "cluster-netem: unknown option '$1'; allowed: --nodes, --delay-ms, --scenario, --set, --out, --net" >&2
+       exit 2 ;;
   esac
 done
 [[ "$nodes" =~ ^[1-9][0-9]?$ ]] && [ "$nodes" -le 50 ] || { echo "cluster-netem: --nodes: 1 to 50, got '$nodes'" >&2; exit 2; }
 [[ "$delay" =~ ^[0-9]+(\.[0-9]+)?$ ]] || { echo "cluster-netem: --delay-ms: a number of ms >= 0, got '$delay'" >&2; exit 2; }
 [ "$(id -u)" = 0 ] || { echo "cluster-netem: needs root (network namespaces, a bridge, tc qdiscs)" >&2; exit 2; }
-for c in ip tc jq; do command -v $c >/dev/null || { echo "cluster-netem: needs $c (apt-get install iproute2 jq)" >&2; exit 2; }; done
-if [ "$delay" != 0 ]; then # this kernel may lack sch_netem (a minimal VM kernel): say so before making anything
-  ip link add tlsimprobe type dummy 2>/dev/null || true
-  if ! tc qdisc add dev tlsimprobe root netem delay 1ms 2>/dev/null; then
-    ip link del tlsimprobe 2>/dev/null || true
-    echo "cluster-netem: this kernel has no netem qdisc (tc: 'Specified qdisc kind is unknown'; CONFIG_NET_SCH_NETEM," \
-      "module sch_netem): no delay can be emulated here; --delay-ms 0 runs the namespaces without one" >&2
-    exit 2
-  fi
-  ip link del tlsimprobe 2>/dev/null || true
+[[ "$net" =~ ^[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}$ ]] || { echo "cluster-netem: --net: the first three octets of a /24, got '$net'" >&2; exit 2; }
+for c in ip tc jq python3 flock; do
+  command -v $c >/dev/null || { echo "cluster-netem: needs $c (apt-get install iproute2 jq python3 util-linux)" >&2; exit 2; }
+done
+# one at a time (it owns the names below), and only on names and a subnet nobody else uses
+exec 9>/run/tlogsim-cluster-netem.lock
+flock -n 9 || { echo "cluster-netem: another cluster-netem.sh is running" >&2; exit 2; }
+if ip -4 route | grep -q "^$net\."; then
+  echo "cluster-netem: $net.0/24 is routed on this machine already (ip route); choose another with --net" >&2; exit 2
+fi
+if ip netns list | grep -q '^tlsim[0-9]' || ip link show tlsimbr0 >/dev/null 2>&1; then
+  echo "cluster-netem: tlsim* namespaces or the tlsimbr0 bridge exist (an earlier run's?): remove them first" \
+    "(ip netns del tlsimN; ip link del tlsimbr0)" >&2
+  exit 2
 fi
 out="${out:-$root/data/bench/netem-$(date +%Y%m%d-%H%M%S)}"
-mkdir -p "$out"
-net=10.77.0 bridge=tlsimbr0 pids=()
-cleanup() {
+bridge=tlsimbr0 pids=()
+cleanup() { # what this run made (the names were checked free above)
   local live=()
   for p in "${pids[@]:-}"; do [ -n "$p" ] && kill -TERM "$p" 2>/dev/null && live+=("$p"); done
   for _ in $(seq 1 40); do # each node leaves the cluster, as local-cluster.sh stop lets them
@@ -54,9 +63,19 @@ cleanup() {
   for p in "${live[@]:-}"; do [ -n "$p" ] && { kill -9 "$p" 2>/dev/null; wait "$p" 2>/dev/null; } || true; done
   for i in $(seq 0 $((nodes - 1))); do ip netns del "tlsim$i" 2>/dev/null || true; ip link del "tlsimv$i" 2>/dev/null || true; done
   ip link del "$bridge" 2>/dev/null || true
+  ip link del tlsimprobe 2>/dev/null || true
 }
 trap cleanup EXIT
-cleanup
+if [ "$delay" != 0 ]; then # this kernel may lack sch_netem (a minimal VM kernel): say so before making anything
+  ip link add tlsimprobe type dummy 2>/dev/null || true
+  if ! tc qdisc add dev tlsimprobe root netem delay 1ms 2>/dev/null; then
+    echo "cluster-netem: this kernel has no netem qdisc (tc: 'Specified qdisc kind is unknown'; CONFIG_NET_SCH_NETEM," \
+      "module sch_netem): no delay can be emulated here; --delay-ms 0 runs the namespaces without one" >&2
+    exit 2
+  fi
+  ip link del tlsimprobe 2>/dev/null || true
+fi
+mkdir -p "$out"
 "$root/tlogsim" --version >/dev/null # builds the jar once
 keys="$out/keys"
 "$root/deploy/cluster-keys.sh" new "$keys" >/dev/null

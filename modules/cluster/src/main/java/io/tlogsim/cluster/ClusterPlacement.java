@@ -107,6 +107,8 @@ final class ClusterPlacement implements Placement {
         if (local[k] != null) clock.stop(local[k]);
         local[k] = null;
       }
+      // the models of the incarnation given up (an entity here of the same run made them too, and is stopped)
+      if (localEpoch >= 0) NodeModels.forget(spec, coordinator + "." + localEpoch);
       localEpoch = epoch;
     }
     if (local[i] == null) {

@@ -125,9 +125,14 @@ public final class ClusterSubmit {
       int colon = contact.lastIndexOf(':');
       String host = colon > 0 ? contact.substring(0, colon) : contact;
       try (DatagramSocket probe = new DatagramSocket()) {
-        probe.connect(InetAddress.getByName(host), 9);
+        InetAddress to = null;
+        for (InetAddress a : InetAddress.getAllByName(host)) { // IPv4 first: a node's canonical address is one
+          if (to == null || a instanceof java.net.Inet4Address && !(to instanceof java.net.Inet4Address)) to = a;
+        }
+        probe.connect(to, 9);
         InetAddress local = probe.getLocalAddress();
-        return local == null || local.isAnyLocalAddress() ? "127.0.0.1" : local.getHostAddress();
+        boolean usable = local != null && !local.isAnyLocalAddress() && !local.isLinkLocalAddress();
+        return usable ? local.getHostAddress() : "127.0.0.1";
       } catch (IOException | RuntimeException e) {
         return "127.0.0.1";
       }

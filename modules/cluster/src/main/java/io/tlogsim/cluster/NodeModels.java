@@ -34,6 +34,11 @@ final class NodeModels {
     return models.get(component);
   }
 
+  /** Incarnation {@code incarnation} of a run is given up (a component was lost): forget its models. */
+  static void forget(RunSubmission spec, String incarnation) {
+    MODELS.remove(spec.runId() + "#" + incarnation);
+  }
+
   /** The run is over: forget it. */
   static void release(String runId) {
     PREPARED.remove(runId);

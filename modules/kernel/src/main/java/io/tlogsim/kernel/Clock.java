@@ -150,6 +150,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   private final CriticalPath path; // the crossings between nodes on the run's critical path
   private long pathWindowsFrom; // windows before this incarnation's first (a resumed run's, a rolled-back one's)
   private long pathCrossings; // crossings on the critical path to the end of the last window counted in windows
+  private boolean pathCounts; // the window being run is counted in windows (not the hello or the stop's checkpoint)
 
   @SuppressWarnings("unchecked")
   private Clock(ActorContext<Command> ctx, Topology topo, Placement placement, RunSettings settings,
@@ -201,6 +202,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     windows = window; // windows before the checkpoint's (none on a fresh start: window 0 is the hello window)
     pathWindowsFrom = windows;
     pathCrossings = 0;
+    pathCounts = false;
     path.reset();
     messages = from == null ? 0 : from.messages();
     java.util.Arrays.fill(actors, null);
@@ -329,7 +331,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       batchesTo[topo.to(l)]++;
       to[k] = topo.to(l);
     }
-    path.report(i, to);
+    if (!overhead) path.report(i, to); // a component woken only for a checkpoint: not on the run's path
     if (r.facts() != null) facts.addAll(r.facts());
     if (checkpointing) states[i] = r.snapshot();
     return --awaiting > 0 ? this : endOfWindow();
@@ -366,7 +368,7 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   }
 
   private Behavior<Command> nextWindow() {
-    if (window >= firstWindow && !stopCheckpointed) pathCrossings = path.crossings(); // a window counted in windows
+    if (pathCounts) pathCrossings = path.crossings(); // the window that just ended is counted in windows
     window++;
     long globalMin = VirtualTime.NEVER;
     for (int i = 0; i < n; i++) {
@@ -406,12 +408,14 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     awaiting = woken.size();
     path.grant();
     if (window == firstWindow) path.firstWindow();
-    for (int i : woken) path.advance(i);
+    pathCounts = !atStop;
     int overhead = 0;
     for (int i : woken) {
       if (checkpoint && pending[i] >= horizon[i]) {
         onlyForCheckpoint[i] = true;
         overhead++;
+      } else {
+        path.advance(i); // woken to handle events: on the run's path (a checkpoint's wake depends on wall time)
       }
       for (int l : topo.inLinks(i)) inFlight[l] = VirtualTime.NEVER; // it takes them in before this window
       int[] outs = topo.outLinks(i);

@@ -791,8 +791,11 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     long recordsEnd = appendLsn;
     if (cfg.flushClosesPage()) appendLsn = ceilDiv(appendLsn, usable) * usable; // the rest of the page is padding
     // a rollback's block: its padding is log the rollback uses, out of its reservation like its records (else the
-    // used log and the reservations would outgrow the log by a page per block)
-    if (openCovered && openCoverer >= 0 && appendLsn > recordsEnd) space.padded(openCoverer, appendLsn - recordsEnd);
+    // used log and the reservations would outgrow the log by a page per block); once the rollback is done its
+    // reservation is gone, and the session may have begun a new transaction whose reservation is not the rollback's
+    if (openCovered && openCoverer >= 0 && rollback[openCoverer] != 0 && appendLsn > recordsEnd) {
+      space.padded(openCoverer, appendLsn - recordsEnd);
+    }
     closed.add(openStart, appendLsn); // the padding is the block's: once written, everything before the next is hard
     openStart = appendLsn;
     haveOpen = false;
