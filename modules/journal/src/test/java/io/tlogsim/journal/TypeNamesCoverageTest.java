@@ -95,6 +95,21 @@ class TypeNamesCoverageTest {
         checkpoints.get(), facts.get(), outcome.results().size());
   }
 
+  @org.junit.jupiter.api.Test
+  void anOutcomeStoredBeforeTheCriticalPathWasKeptReadsWithoutIt() throws Exception {
+    Outcome now = new Outcome(1, 2, 3, 4, new java.util.ArrayList<>(), 5, 0, 3, 6, 7, java.util.List.of(0.5), 1.0);
+    byte[] bytes = serialization.serialize(now).get();
+    ObjectNode tree = (ObjectNode) CBOR.readTree(bytes);
+    assertTrue(tree.has("criticalPathCrossingsPerWindow"), "the field's name in the journal: " + tree);
+    tree.remove("criticalPathCrossingsPerWindow"); // as a journal written before it was kept
+    Serializer ser = serialization.findSerializerFor(now);
+    Outcome old = (Outcome) serialization.deserialize(CBOR.writeValueAsBytes(tree), ser.identifier(),
+        Serializers.manifestFor(ser, now)).get();
+    assertEquals(null, old.criticalPathCrossingsPerWindow(), "unknown: left out of the summary");
+    assertEquals(java.util.List.of(0.5), old.threadBusy());
+    assertEquals(1.0, now.toRunOutcome().criticalPathCrossingsPerWindow());
+  }
+
   /**
    * Serializes and reads back {@code o}, and reads it also as journals from before logical names hold it (each
    * {@code "@type": name} as {@code "@class": its former Java class name}): both give the same bytes again.
