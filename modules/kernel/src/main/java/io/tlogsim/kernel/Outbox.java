@@ -115,23 +115,90 @@ final class Outbox {
   }
 
   private static final int INDEX_BITS = 21;
+  private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
+  /**
+   * Up to this many events an insertion sort of the packed keys, above it a radix sort: measured on the outboxes of
+   * GCM-1 runs (N = 1,000: about 105 events spanning 4-16 ms; N = 100,000: about 20), docs/performance.md.
+   */
+  private static final int INSERTION_MAX = 48;
 
-  /** Indices of the first {@code n} values of {@code t} in ascending order, equal values keeping their order. */
-  static int[] stableOrder(long[] t, int n) {
+  // Scratch of the sort, kept between windows (a component drains its outboxes on one thread at a time)
+  private long[] keys = new long[0];
+  private long[] spare = new long[0];
+  private int[] order = new int[0];
+  private final int[] digitCount = new int[256];
+
+  /**
+   * Indices of the first {@code n} values of {@code t} in ascending order, equal values keeping their order. The
+   * array returned is this outbox's scratch, valid until the next call. An outbox sent out of time order is about
+   * a random permutation (a pool's commits each end a random time ahead), so no run-merging pays: small ones get an
+   * insertion sort, larger ones a radix sort by bytes of the time, linear in the events whatever their order.
+   */
+  int[] stableOrder(long[] t, int n) {
     long min = Long.MAX_VALUE, max = Long.MIN_VALUE;
     for (int i = 0; i < n; i++) {
       min = Math.min(min, t[i]);
       max = Math.max(max, t[i]);
     }
     if (n < (1 << INDEX_BITS) && max - min >= 0 && max - min < (1L << (63 - INDEX_BITS))) {
-      // (time offset, index) packed into one long: a primitive sort, stable because the index breaks ties
-      long[] key = new long[n];
+      // (time offset, index) packed into one long: the index breaks ties, so sorting the keys is stable
+      if (keys.length < n) {
+        keys = new long[time.length];
+        spare = new long[time.length];
+        order = new int[time.length];
+      }
+      long[] key = keys;
       for (int i = 0; i < n; i++) key[i] = ((t[i] - min) << INDEX_BITS) | i;
-      java.util.Arrays.sort(key);
-      int[] order = new int[n];
-      for (int i = 0; i < n; i++) order[i] = (int) (key[i] & ((1 << INDEX_BITS) - 1));
-      return order;
+      if (n <= INSERTION_MAX) {
+        for (int i = 1; i < n; i++) {
+          long v = key[i];
+          int j = i - 1;
+          while (j >= 0 && key[j] > v) {
+            key[j + 1] = key[j];
+            j--;
+          }
+          key[j + 1] = v;
+        }
+      } else {
+        key = radixSort(key, spare, n, 64 - Long.numberOfLeadingZeros(max - min));
+      }
+      int[] o = order;
+      for (int i = 0; i < n; i++) o[i] = (int) (key[i] & INDEX_MASK);
+      return o;
     }
+    return mergeOrder(t, n);
+  }
+
+  /**
+   * Sorts packed keys by their time offset ({@code bits} bits above the index), a byte per pass from the lowest:
+   * each pass is stable, so keys of one time stay in index order. Returns the array holding the result.
+   */
+  private long[] radixSort(long[] key, long[] other, int n, int bits) {
+    int[] count = digitCount;
+    long[] src = key, dst = other;
+    for (int shift = INDEX_BITS; shift < INDEX_BITS + bits; shift += 8) {
+      Arrays.fill(count, 0);
+      for (int i = 0; i < n; i++) count[(int) (src[i] >>> shift) & 0xff]++;
+      if (count[(int) (src[0] >>> shift) & 0xff] == n) continue; // one value of this byte: nothing moves
+      int sum = 0;
+      for (int d = 0; d < 256; d++) {
+        int c = count[d];
+        count[d] = sum;
+        sum += c;
+      }
+      for (int i = 0; i < n; i++) {
+        long v = src[i];
+        dst[count[(int) (v >>> shift) & 0xff]++] = v;
+      }
+      long[] x = src;
+      src = dst;
+      dst = x;
+    }
+    return src;
+  }
+
+  /** {@link #stableOrder} for times that do not fit a packed key: a bottom-up merge sort of indices. */
+  static int[] mergeOrder(long[] t, int n) {
     int[] src = new int[n], dst = new int[n];
     for (int i = 0; i < n; i++) src[i] = i;
     for (int width = 1; width < n; width *= 2) { // bottom-up merge sort
