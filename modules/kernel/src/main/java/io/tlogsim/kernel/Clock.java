@@ -324,14 +324,13 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
       }
     }
     promise[i] = r.promise();
-    int[] to = new int[r.sent().links().length];
     for (int k = 0; k < r.sent().links().length; k++) {
       int l = r.sent().links()[k];
       inFlight[l] = Math.min(inFlight[l], r.sent().minTime()[k]);
       batchesTo[topo.to(l)]++;
-      to[k] = topo.to(l);
+      if (!overhead) path.batch(i, topo.to(l));
     }
-    if (!overhead) path.report(i, to); // a component woken only for a checkpoint: not on the run's path
+    if (!overhead) path.report(i); // a component woken only for a checkpoint: not on the run's path
     if (r.facts() != null) facts.addAll(r.facts());
     if (checkpointing) states[i] = r.snapshot();
     return --awaiting > 0 ? this : endOfWindow();

@@ -47,10 +47,14 @@ final class CriticalPath {
     start[i] = Math.max(windowStart + fromClock(i), batches[i]);
   }
 
-  /** Component i's report is in; it sent batches to {@code to} (components) in its window. */
-  void report(int i, int[] to) {
+  /** Component i sent a batch to component {@code d} in its window: on d's path to its next window. */
+  void batch(int i, int d) {
+    batches[d] = Math.max(batches[d], start[i] + cross(i, d));
+  }
+
+  /** Component i's report of its window is in. */
+  void report(int i) {
     reportsIn = Math.max(reportsIn, start[i] + fromClock(i));
-    for (int d : to) batches[d] = Math.max(batches[d], start[i] + cross(i, d));
   }
 
   /** Crossings from the incarnation's first window to the end of the window whose reports are in. */

@@ -6,11 +6,17 @@ import org.junit.jupiter.api.Test;
 
 class CriticalPathTest {
 
+  /** Component i's report of its window, with its batches to {@code to}. */
+  private static void report(CriticalPath path, int i, int[] to) {
+    for (int d : to) path.batch(i, d);
+    path.report(i);
+  }
+
   /** One window: the clock grants it, the woken components run it and report. */
   private static void window(CriticalPath path, int[] woken, int[][] batchesTo) {
     path.grant();
     for (int i : woken) path.advance(i);
-    for (int k = 0; k < woken.length; k++) path.report(woken[k], batchesTo[k]);
+    for (int k = 0; k < woken.length; k++) report(path, woken[k], batchesTo[k]);
   }
 
   @Test
@@ -30,7 +36,7 @@ class CriticalPathTest {
     path.grant();
     path.firstWindow();
     path.advance(1);
-    path.report(1, new int[] {2}); // 1 sends a batch to 2: on 2's path for its next window
+    report(path, 1, new int[] {2}); // 1 sends a batch to 2: on 2's path for its next window
     assertEquals(2, path.crossings());
     window(path, new int[] {0}, new int[][] {{}}); // only the clock's node works: nothing crossed
     assertEquals(2, path.crossings());
@@ -46,10 +52,10 @@ class CriticalPathTest {
     path.grant();
     path.firstWindow();
     path.advance(1); // 1 (node 1) starts after 1 crossing
-    path.report(1, new int[] {3}); // its batch to 3 (node 2) arrives after 2 crossings; its report reaches the clock at 2
+    report(path, 1, new int[] {3}); // its batch to 3 (node 2) arrives after 2 crossings, its report at the clock at 2
     path.grant();
     path.advance(3); // Advance: 2 + 1 = 3, batch 2: starts at 3
-    path.report(3, new int[] {});
+    report(path, 3, new int[] {});
     assertEquals(4, path.crossings());
   }
 
@@ -66,7 +72,7 @@ class CriticalPathTest {
     path.grant();
     path.firstWindow();
     path.advance(1);
-    path.report(1, new int[] {});
+    report(path, 1, new int[] {});
     assertEquals(2, path.crossings());
   }
 }

@@ -921,7 +921,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     int acked = 0;
     int toAck = 0;
     if (ackDetails) while (toAck < waiters.size() && waiters.get(toAck, W_LSN) <= hardenedLsn) toAck++;
-    long writeUnits = ceilDiv(hardenedBytes, LogProtocol.HOST_WRITE_UNIT_BYTES); // host costs' write CPU is per unit
+    long writeUnits = ackDetails ? ceilDiv(hardenedBytes, LogProtocol.HOST_WRITE_UNIT_BYTES) : 0; // host costs
     while (!waiters.isEmpty() && waiters.first(W_LSN) <= hardenedLsn) {
       int session = (int) waiters.first(W_SESSION);
       long waited = now - waiters.first(W_ARRIVAL);
