@@ -136,6 +136,13 @@ public final class HostCalibration {
         PingPong busy = withHog(pin, b, () -> pingPong(new FutexLink(), pin, a, b, 0, slice));
         figures.add(busy.latencyB("futexWakeBusyCore", "park/unpark: from the wake call to the woken thread running on"
             + " a core where another thread computes without pause, " + where));
+        Figure busyCall = busy.wakeCall("futexWakeBusyCoreCallCpu", "park/unpark: CPU time of the wake call on the"
+            + " waker's core when the woken thread's core is busy (another thread computes there without pause), "
+            + where, clock);
+        figures.add(busyCall);
+        figures.add(busy.sleepCpu("futexBusyCoreSleepCpu", "park/unpark: CPU one wait costs the waiting thread woken"
+            + " from another core onto a busy core (its thread CPU per round trip less futexWakeBusyCoreCallCpu), "
+            + where, busyCall.p50Us()));
       }
     }
     progress.accept(line(figures));

@@ -11,9 +11,13 @@ import java.util.Arrays;
  * The flush's system calls (write, fdatasync) are CPU of its flusher (the first session it acknowledges, or a log
  * writer thread: {@link FlushPolicy.Flusher}) within the flush: they take the flusher's core in the time it had free
  * since the flush could start, or push its later work back. When the flush completes, the flusher wakes the sleepers
- * it hardened one after another, in LSN order, on that core. A sleeper reached while a core other than the waker's is idle goes there
- * (a cross-core wake: the idle core's wake-up delay, then the sleep's CPU); otherwise it waits for a core like every
- * ready session, and pays the same-core figures when it gets the waker's core. Its commit is done when it has resumed.
+ * it hardened one after another, in LSN order, on that core. A sleeper goes where Linux puts a thread woken by a waker of
+ * many (4.2; kernel/sched/fair.c: wake_wide() turns wake-affine off for a waker that wakes many different threads,
+ * so select_task_rq_fair() starts from the sleeper's previous core and select_idle_sibling() takes it or another idle
+ * core): to its last core if that is idle, else to another idle core (a cross-core wake: the idle core's wake-up
+ * delay, then the sleep's CPU), else it is queued on its last core and runs there when that core's booked work ends,
+ * unless another core frees first (the idle balancer pulls it there). The wake and the resume cost the same-core
+ * figures only when the sleeper runs on the waker's core. Its commit is done when it has resumed.
  *
  * <p>Not here: PostgreSQL's WALWriteLock, with the second sleep of a commit that arrived during a flush (4.4), is
  * {@link WalWriteLock}'s, which uses this class's wakes and resumes. The sleep and resume are charged together at the
@@ -23,7 +27,7 @@ final class WaitCharger {
   /** How a woken session resumes (a {@link SessionPool#WOKEN} timer's b, low 4 bits; the core above). */
   static final int SELF = 1; // the flusher: its chain ended, it keeps its core
   static final int IDLE = 2; // woken onto an idle core
-  static final int QUEUED = 3; // waits for a core; the waker's core is given above
+  static final int QUEUED = 3; // queued on a busy core: that core above (bits 4-23), the waker's above it (24-)
 
   private final HostCosts costs;
   private final FlushPolicy.Flusher flusher;
@@ -89,13 +93,20 @@ final class WaitCharger {
   }
 
   /**
-   * A waker on core {@code k}, whose earlier wake calls end at {@code at}, wakes sleeper i (4.2): to a core other than
-   * k that is idle then and not taken by an earlier sleeper of the chain ({@link #claimed}), else where it waits for a
-   * core. Schedules i's {@link SessionPool#WOKEN}; returns when the wake call ends.
+   * A waker on core {@code k}, whose earlier wake calls end at {@code at}, wakes sleeper i (4.2): to its last core if
+   * that is idle then and not taken by an earlier sleeper of the chain ({@link #claimed}), else to another such idle
+   * core, else it is queued on its last core (the waker's if it has none). Schedules i's {@link SessionPool#WOKEN};
+   * returns when the wake call ends.
    */
   long wake(Context ctx, HostCpu cpu, int i, int k, long at) {
-    int idle = cpu.cores() > 1 ? cpu.idleOtherThan(k, at, claimed) : -1;
-    long wake = idle >= 0 || lastCore[i] != k ? costs.wakeNanos() : costs.sameCoreWakeNanos();
+    int last = lastCore[i] >= 0 ? lastCore[i] : k;
+    int idle = -1;
+    if (cpu.cores() > 1) {
+      idle = last != k && last < 64 && cpu.freeAt(last) <= at && (claimed & (1L << last)) == 0 ? last
+          : cpu.idleOtherThan(k, at, claimed);
+    }
+    int target = idle >= 0 ? idle : last;
+    long wake = target != k ? costs.wakeNanos() : costs.sameCoreWakeNanos();
     long end = cpu.runOn(k, at, wake);
     counts[0]++;
     counts[3] += wake;
@@ -104,7 +115,7 @@ final class WaitCharger {
       counts[1]++;
       ctx.schedule(end + costs.idleWakeNanos(), SessionPool.WOKEN, i, IDLE | (idle + 1L) << 4);
     } else {
-      ctx.schedule(end, SessionPool.WOKEN, i, QUEUED | (k + 1L) << 4);
+      ctx.schedule(end, SessionPool.WOKEN, i, QUEUED | (target + 1L) << 4 | (k + 1L) << 24);
     }
     return end;
   }
@@ -132,13 +143,22 @@ final class WaitCharger {
   /** Session i was woken ({@code code}: the timer's b): charges its resume and returns when it can go on. */
   long resume(HostCpu cpu, int i, long now, long code) {
     int how = (int) (code & 0xF);
-    int core = (int) (code >>> 4) - 1;
+    int core = (int) ((code >>> 4) & 0xFFFFF) - 1;
     if (how == SELF) {
       lastCore[i] = core;
       return now;
     }
-    int c = how == IDLE ? core : cpu.firstFree();
-    long sleep = how == QUEUED && c == core ? costs.sameCoreSleepNanos() : costs.sleepNanos();
+    int c = core;
+    long sleep = costs.sleepNanos();
+    if (how == QUEUED) {
+      int waker = (int) (code >>> 24) - 1;
+      int first = cpu.firstFree();
+      // the wake went to the core it was queued on: a wake from another core costs the sleeper the cross-core
+      // figure there even when that core is busy (calibrate-host: futexBusyCoreSleepCpu ~ futexSleepCpu), also if
+      // the core free first then takes it
+      if (core == waker) sleep = costs.sameCoreSleepNanos();
+      if (cpu.freeAt(c) > now && cpu.freeAt(first) < cpu.freeAt(c)) c = first; // pulled to the core free first
+    }
     long end = cpu.runOn(c, now, sleep);
     counts[4] += sleep;
     counts[6]++;

@@ -148,6 +148,54 @@ class WalWriteLockTest {
     }
   }
 
+  /** The WOKEN timer the last wake scheduled: {time, kind, session, code}. */
+  private static long[] lastWoken(Rig r) {
+    return r.timers.stream().filter(t -> t[1] == SessionPool.WOKEN).max(Comparator.comparingLong(t -> t[4]))
+        .orElseThrow();
+  }
+
+  @Test
+  void aSleeperWokenOntoItsBusyLastCorePaysTheCrossCoreWakeWhereverItRuns() {
+    // 4.2: a waker of many wakes a sleeper where Linux puts it (fair.c wake_wide: its previous core); a wake onto a
+    // busy core costs the sleeper as much as onto an idle one (calibrate-host futexBusyCoreSleepCpu ~ futexSleepCpu)
+    Rig r = new Rig(2, 2, 0, 5);
+    r.charger.ranOn(1, 1);
+    r.cpu.runOn(1, 0, 100 * US); // session 1's last core is busy until 100 us
+    r.now = 10 * US;
+    long end = r.charger.wake(r.ctx, r.cpu, 1, 0, 10 * US); // the waker runs on core 0
+    assertEquals(20 * US, end, "a cross-core wake call: 10 us on the waker's core");
+    long[] woken = lastWoken(r);
+    assertEquals(WaitCharger.QUEUED, woken[3] & 0xF, "no idle core: queued on its last core");
+    r.now = woken[0];
+    long resumed = r.charger.resume(r.cpu, 1, woken[0], woken[3]);
+    assertEquals(40 * US, resumed, "core 0 is free first and takes it, but its sleep costs the cross-core 20 us");
+    assertEquals(0, r.charger.lastCore(1));
+    assertEquals(20 * US, r.count(WaitCharger.SLEEP_NS));
+  }
+
+  @Test
+  void aSleeperWhoseLastCoreIsTheWakersPaysTheSameCoreFigures() {
+    Rig r = new Rig(2, 2, 0, 5);
+    r.charger.ranOn(1, 0);
+    r.cpu.runOn(1, 0, 100 * US); // the other core is busy: no idle core
+    long end = r.charger.wake(r.ctx, r.cpu, 1, 0, 0);
+    assertEquals(2 * US, end, "a same-core wake call");
+    long[] woken = lastWoken(r);
+    long resumed = r.charger.resume(r.cpu, 1, woken[0], woken[3]);
+    assertEquals(3 * US, resumed, "a same-core sleep (1 us) on the waker's core once its wake call is done");
+  }
+
+  @Test
+  void aSleeperGoesToItsOwnLastCoreWhenThatIsIdle() {
+    Rig r = new Rig(2, 3, 0, 5);
+    r.charger.ranOn(1, 2); // cores 1 and 2 are idle; the waker is on 0
+    r.charger.wake(r.ctx, r.cpu, 1, 0, 0);
+    long[] woken = lastWoken(r);
+    assertEquals(WaitCharger.IDLE, woken[3] & 0xF);
+    assertEquals(2, (woken[3] >>> 4) - 1, "its own idle core, not the lowest-numbered idle one");
+    assertEquals(10 * US + 5 * US, woken[0], "the wake call, then the idle core's wake-up delay");
+  }
+
   @Test
   void oneFlusherAtATimeTheOthersSleepOnTheLock() {
     Rig r = new Rig(3, 2, 0, 5);
@@ -199,12 +247,14 @@ class WalWriteLockTest {
     assertEquals(3, r.lock.sleeping());
     r.harden(200 * US, 0, 0); // 1, 2 and 3 entered after 0's FLUSH left: not in it
     r.runTo(1_000 * US);
-    // the first of them to resume took the lock: 3 was woken first, onto idle core 1, which 2 (queued, woken next)
-    // took before 3's wake-up delay was over (4.2: a core booked before the sleeper's wake reaches it); 1, woken last
-    // on the waker's core 0, resumed there in a same-core sleep (1 us) at 215 us, before 2 (232) and 3 (252); the
-    // other two found the lock held and sleep again
+    // the first of them to resume took the lock. Their last cores: 1 and 3 on core 1, 2 on core 0 (the waker's). 3
+    // was woken first, onto its idle core 1; 2, woken next, is queued on its own core 0, busy with the wake calls,
+    // and taken by core 1 before 3's wake-up delay is over (4.2: a core booked before the sleeper's wake reaches it),
+    // in a same-core sleep (1 us): it resumes first; 1, woken last, is queued on its core 1 (a cross-core wake: its
+    // sleep costs the cross-core 20 us wherever it runs) and resumes after 2; 1 and 3 find the lock held and sleep
+    // again
     int next = r.lock.holder();
-    assertEquals(1, next, "the first of the unflushed to resume holds the lock");
+    assertEquals(2, next, "the first of the unflushed to resume holds the lock");
     assertEquals(2, r.lock.sleeping());
     assertEquals(2, r.count(WaitCharger.SECOND_SLEEPS));
     assertEquals(2, r.flushes.size());
