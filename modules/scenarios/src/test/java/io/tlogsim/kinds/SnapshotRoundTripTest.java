@@ -33,6 +33,7 @@ class SnapshotRoundTripTest {
       Map.entry("Latencies.addingCounts", "true only within one call of add (HdrHistogram copying counts)"),
       Map.entry("DataFiles.dirtyPos", "an index of the dirty pages by page, rebuilt from them by restore"),
       Map.entry("LogManager.ackDetails", "set by the build (withAckDetails)"),
+      Map.entry("LogManager.lazyCommitsSent", "set by the build (withLazyCommits)"),
       Map.entry("PostgresCommit.pooled", "set by the build (lockInSessions: WALWriteLock in the session pool)"),
       Map.entry("LogManager.hardenedBytes", "set and read within one completion"),
       Map.entry("HostCpu.lastCore", "set by a run and read at once after it"),
@@ -42,7 +43,7 @@ class SnapshotRoundTripTest {
   static final Set<String> ROWS_ONLY = Set.of("BackupAgent.zeros", "BackupAgent.copies", "BackupAgent.dest",
       "BackupAgent.destFirst", "BackupHistory.fileIds", "BackupHistory.lsns", "BackupHistory.first",
       "Hdd.wArrival", "Hdd.wBytes", "Hdd.wFile", "Hdd.wKind", "Hdd.wLink", "Hdd.wOffset", "Hdd.wTag",
-      "SessionsAtCrash.sent", "SessionsAtCrash.head", "WalWriteLock.sleepers");
+      "WalWriteLock.sleepers");
 
   /** A scenario, the part of its simulated time it runs before it is probed, and what --set changes. */
   record Run(String scenario, double fraction, String... keyValues) {}

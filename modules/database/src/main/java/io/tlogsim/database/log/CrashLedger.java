@@ -7,8 +7,7 @@ import java.util.Arrays;
  * What a power loss would leave of each session's work (REFERENCE.md 3): kept by the log manager only when the run
  * has a crash. Per session, the commits whose records are hardened (a prefix of the session's commits: its records are
  * appended in order); the transactions whose commit record is appended but not hardened, in LSN order with where they
- * began; the transaction each session has open; and its commits that did not wait and failed with 9002 (the session
- * counted them done, the log never held them). At the crash, recovery rolls forward the commits logged after the last
+ * began; and the transaction each session has open. At the crash, recovery rolls forward the commits logged after the last
  * completed checkpoint's record and rolls back every transaction that has records in the hardened log but no hardened
  * commit.
  */
@@ -17,7 +16,6 @@ public final class CrashLedger {
   private static final int U_SESSION = 0, U_BEGIN = 1, U_COMMIT = 2;
 
   private long[] hardenedCommits; // by session
-  private long[] failedUnwaited; // by session: commits that did not wait, rolled back by 9002
   private long[] openBegin; // by session: LSN where its open transaction began (-1: none open)
   private LongRing unhardened = new LongRing(3, 64);
   private long appended; // commit records appended
@@ -27,7 +25,6 @@ public final class CrashLedger {
 
   CrashLedger(int sessions) {
     hardenedCommits = new long[sessions];
-    failedUnwaited = new long[sessions];
     openBegin = new long[sessions];
     Arrays.fill(openBegin, -1);
   }
@@ -47,11 +44,6 @@ public final class CrashLedger {
   /** Session {@code s}'s transaction was rolled back (error 9002): nothing of it is to be recovered. */
   void rolledBack(int s) {
     openBegin[s] = -1;
-  }
-
-  /** Session {@code s}'s commit that did not wait failed with 9002: the session had counted it done. */
-  void failedUnwaited(int s) {
-    failedUnwaited[s]++;
   }
 
   /** The log is hardened up to {@code lsn}. */
@@ -81,10 +73,11 @@ public final class CrashLedger {
    * The server stops at {@code now} with the log hardened up to {@code hardenedLsn}: what recovery will find.
    *
    * @param pendingCommits commit requests that arrived but wait for a log buffer or log space (never appended)
-   * @param exposedLazy commits acknowledged without waiting whose records are appended and not hardened
+   * @param exposedLazy commits acknowledged without waiting (their APPENDED reached the session) and not hardened
+   * @param lazyOnTheirWay commits that did not wait, appended and not hardened, whose APPENDED was still on its way
    */
   LogCrash crash(long now, long hardenedLsn, long appendLsn, int pendingCommits, int pendingLazyCommits,
-      int exposedLazy) {
+      int exposedLazy, int lazyOnTheirWay) {
     long rolledBack = 0;
     long undoFrom = Long.MAX_VALUE;
     for (int r = 0; r < unhardened.size(); r++) {
@@ -101,8 +94,8 @@ public final class CrashLedger {
       }
     }
     return new LogCrash(now, hardenedLsn, appendLsn - hardenedLsn, unhardened.size(), pendingCommits,
-        pendingLazyCommits, exposedLazy, hardenedTotal - redoFrom, rolledBack, rolledBack == 0 ? -1 : undoFrom,
-        hardenedCommits.clone(), failedUnwaited.clone());
+        pendingLazyCommits, exposedLazy, lazyOnTheirWay, hardenedTotal - redoFrom, rolledBack,
+        rolledBack == 0 ? -1 : undoFrom, hardenedCommits.clone());
   }
 
   /**
@@ -115,13 +108,12 @@ public final class CrashLedger {
   }
 
   State snapshot() {
-    return new State(hardenedCommits.clone(), failedUnwaited.clone(), openBegin.clone(), unhardened.toArray(),
+    return new State(hardenedCommits.clone(), openBegin.clone(), unhardened.toArray(),
         new long[] {appended, hardenedTotal, redoFrom}, checkpointRecords.toArray());
   }
 
   void restore(State s) {
     hardenedCommits = s.hardenedCommits().clone();
-    failedUnwaited = s.failedUnwaited().clone();
     openBegin = s.openBegin().clone();
     unhardened = LongRing.of(3, s.unhardened());
     appended = s.counters()[0];
@@ -130,6 +122,6 @@ public final class CrashLedger {
     checkpointRecords = LongRing.of(1, s.checkpointRecords());
   }
 
-  public record State(long[] hardenedCommits, long[] failedUnwaited, long[] openBegin, long[] unhardened,
+  public record State(long[] hardenedCommits, long[] openBegin, long[] unhardened,
       long[] counters, long[] checkpointRecords) implements CborSerializable {}
 }

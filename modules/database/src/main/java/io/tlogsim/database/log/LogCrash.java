@@ -11,22 +11,24 @@ import io.tlogsim.kernel.EventFact;
  * @param logBytesLost log appended to the log buffers and not hardened
  * @param unhardenedCommits commit records appended and not hardened (acknowledged or not)
  * @param pendingCommits commit requests that arrived and waited for a log buffer or log space: never logged
- * @param pendingLazyCommits of those, commits whose sessions did not wait (acknowledged already)
- * @param exposedLazy commits acknowledged without waiting whose records are appended and not hardened
+ * @param pendingLazyCommits of those, commits that did not wait for their flush (not acknowledged: they wait for
+ *     their append)
+ * @param exposedLazy commits acknowledged without waiting for their flush (their {@link LogProtocol#APPENDED} reached
+ *     the session) whose records are appended and not hardened: the commits the crash loses
+ * @param lazyOnTheirWay commits appended and not hardened that did not wait, their APPENDED still on its way to the
+ *     session: never acknowledged
  * @param undoFromLsn where the oldest transaction to roll back began (-1: none)
  * @param hardenedCommits by session: how many of its commits the hardened log holds (the first ones); null in the
  *     fact
- * @param failedUnwaited by session: commits that did not wait and failed with 9002 (never logged, so not lost by the
- *     crash); null in the fact
  */
 public record LogCrash(long atNanos, long hardenedLsn, long logBytesLost, int unhardenedCommits, int pendingCommits,
-    int pendingLazyCommits, int exposedLazy, long rolledForward, long rolledBack, long undoFromLsn,
-    long[] hardenedCommits, long[] failedUnwaited)
+    int pendingLazyCommits, int exposedLazy, int lazyOnTheirWay, long rolledForward, long rolledBack,
+    long undoFromLsn, long[] hardenedCommits)
     implements EventFact {
 
   /** The fact as recorded (without the per-session counts, which only the run's result needs). */
   public LogCrash withoutSessions() {
     return new LogCrash(atNanos, hardenedLsn, logBytesLost, unhardenedCommits, pendingCommits, pendingLazyCommits,
-        exposedLazy, rolledForward, rolledBack, undoFromLsn, null, null);
+        exposedLazy, lazyOnTheirWay, rolledForward, rolledBack, undoFromLsn, null);
   }
 }

@@ -36,8 +36,9 @@ import java.util.List;
  * {@link LogConfig#logBuffers} blocks are in memory (open, waiting, in flight); beyond that, records wait (LOGBUFFER).
  *
  * <p><b>Flush policy.</b> When to flush and which commits wait for it: a {@link FlushPolicy}. A commit that waits is
- * acknowledged when the write holding it completes (WRITELOG is that wait); one that does not is counted as
- * acknowledged and not hardened until then.
+ * acknowledged when the write holding it completes (WRITELOG is that wait); one that does not is answered when its
+ * commit record is appended ({@link LogProtocol#APPENDED}, or FAILED on 9002: the append is where the log reserves)
+ * and counted as acknowledged and not hardened until then.
  *
  * <p><b>Where the log goes.</b> A {@link LogSpace} maps log offsets to files and device offsets and may make appends
  * wait (log growth, log full): the log-space issue plugs in there.
@@ -46,8 +47,8 @@ import java.util.List;
  * write them to the data file's device, possibly the log's own.
  *
  * <p><b>Promises.</b> To a session pool: a reply follows a device completion by one reply delay; a session's request
- * causes one at once only for a flush of an already hardened log (only if the scenario has such steps), and a timer
- * never does. To a device: a session's request causes a write only while the outstanding-write limit has room; a
+ * causes one at once only for a flush of an already hardened log (only if the scenario has such steps) or for a
+ * commit that does not wait (answered when appended, only if its sessions have such a mode), and a timer never does. To a device: a session's request causes a write only while the outstanding-write limit has room; a
  * completion or a timer may at once.
  */
 public final class LogManager implements SimComponent, FlushControl, LogSpace.Host, DataFiles.Host,
@@ -129,8 +130,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private LongRing pending = new LongRing(6, 16);
   private LongRing waiters = new LongRing(3, 1024);
   private boolean ackDetails; // configuration: ACKs carry LogProtocol.ackDetails
+  private boolean lazyCommitsSent; // configuration: sessions may send commits that do not wait (answered APPENDED)
   private long hardenedBytes; // bytes of the writes of the completion being acknowledged (with ackDetails)
-  private LongRing lazy = new LongRing(1, 64);
+  private LongRing lazy = new LongRing(2, 64); // commits that did not wait, not hardened: LSN, when told
   private LongRing closed = new LongRing(2, 16);
   private LongRing writing = new LongRing(5, 64);
   private LongRing flushRequests = new LongRing(2, 4); // session, target LSN
@@ -236,6 +238,16 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
    */
   public LogManager withAckDetails() {
     ackDetails = true;
+    return this;
+  }
+
+  /**
+   * The sessions may send commits that do not wait for their flush (a mode their policy does not make wait): each is
+   * answered {@link LogProtocol#APPENDED} when its record is appended, which may be as it arrives (the promise to the
+   * pools on the sessions' link is then one reply delay).
+   */
+  public LogManager withLazyCommits() {
+    lazyCommitsSent = true;
     return this;
   }
 
@@ -425,15 +437,13 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       failedTxn[session] = false;
       return false;
     }
-    if (kind == LogProtocol.COMMIT) {
+    if (kind == LogProtocol.COMMIT) { // a commit waits for its flush or for its append: either way it is told
       failedTxn[session] = false;
       activeTxns--;
-      if ((flags & LogProtocol.FLAG_WAITS) != 0 && rollback[session] != 0) {
+      if (rollback[session] != 0) {
         rollback[session] |= FAILED_OWED; // told when its rollback is done
-      } else if ((flags & LogProtocol.FLAG_WAITS) != 0) {
+      } else {
         replyStatement(session, LogProtocol.FAILED);
-      } else if (ledger != null) {
-        ledger.failedUnwaited(session);
       }
     }
     return true;
@@ -527,8 +537,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   /**
    * The log is full: the request that asked for space fails (9002); its transaction is rolled back. With a recovery
    * manager, as SQL Server rolls back (REFERENCE.md 1, 3): the transaction's log read backward, a compensation record
-   * per change written through this log manager into the space its reservation holds, then its end record; a commit
-   * that waits is told FAILED only then. Without one, at once.
+   * per change written through this log manager into the space its reservation holds, then its end record; the
+   * commit (one that waits for its flush or only for its append) is told FAILED only then. Without one, at once.
    */
   private void fail(int kind, long a) {
     spaceWaiting = false; // the next request asks again (a truncation may have freed space by then)
@@ -558,14 +568,12 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         }
         if (ledger != null) ledger.rolledBack(session);
         if (!pendingBegun && (LogProtocol.flags(a) & LogProtocol.FLAG_BEGIN) != 0) activeTxns++; // counted as begun
-        if (kind == LogProtocol.COMMIT) {
+        if (kind == LogProtocol.COMMIT) { // waiting for its flush or only for its append, the session is told
           activeTxns--;
-          if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0 && undo) {
+          if (undo) {
             rollback[session] |= FAILED_OWED;
-          } else if ((LogProtocol.flags(a) & LogProtocol.FLAG_WAITS) != 0) {
+          } else {
             replyStatement(session, LogProtocol.FAILED);
-          } else if (ledger != null) {
-            ledger.failedUnwaited(session);
           }
         } else {
           failedTxn[session] = true;
@@ -712,13 +720,20 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     return true;
   }
 
+  /**
+   * A commit record is appended: a commit that waits is acknowledged when it is hardened; one that does not is
+   * answered now (its commit returns once its record is in the log buffer, REFERENCE.md 2), and its session learns
+   * of it one reply delay later.
+   */
   private void commit(int session, boolean waits) {
     if (ledger != null) ledger.committed(session, appendLsn);
     if (waits) {
       waiters.add(session, appendLsn, pendingArrival());
       durableCommits++;
     } else {
-      lazy.add(appendLsn);
+      long told = now() + cfg.replyNanos();
+      ctx.send(poolLinks[session / sessionsPerPool], told, LogProtocol.APPENDED, session, 0);
+      lazy.add(appendLsn, told);
       lazyCommits++;
       activeTxns--;
       if (lazy.size() > maxUnhardened) maxUnhardened = lazy.size();
@@ -1051,7 +1066,11 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       pendingCommits++;
       if ((LogProtocol.flags(pending.get(r, P_A)) & LogProtocol.FLAG_WAITS) == 0) pendingLazy++;
     }
-    crashed = ledger.crash(now(), hardenedLsn, appendLsn, pendingCommits, pendingLazy, lazy.size());
+    // a commit that did not wait is acknowledged when its APPENDED reaches its session: one due by now has (a
+    // component takes what arrives at an instant before its own timers: the pool's crash is one), a later one not
+    int told = 0;
+    for (int r = 0; r < lazy.size(); r++) if (lazy.get(r, 1) <= now()) told++;
+    crashed = ledger.crash(now(), hardenedLsn, appendLsn, pendingCommits, pendingLazy, told, lazy.size() - told);
     ctx.record(crashed.withoutSessions());
     if (recoveryLink >= 0) { // the server restarts at once and recovers (the sessions are gone)
       sessionsGone = true;
@@ -1067,7 +1086,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
    * once and recovers; the step ends when recovery's checkpoint is done.
    */
   private void crashStep(int session) {
-    long rolledForward = ledger == null ? 0 : ledger.crash(now(), hardenedLsn, appendLsn, 0, 0, 0).rolledForward();
+    long rolledForward = ledger == null ? 0 : ledger.crash(now(), hardenedLsn, appendLsn, 0, 0, 0, 0).rolledForward();
     crashStepSession = session;
     restart(rolledForward);
   }
@@ -1090,7 +1109,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     inflight = 0;
     inflightBytes = 0;
     waiters = new LongRing(3, 1024);
-    lazy = new LongRing(1, 64);
+    lazy = new LongRing(2, 64);
     flushRequests = new LongRing(2, 4);
     checkpoints = new LongRing(2, 4);
     checkpointWriting = false;
@@ -1180,7 +1199,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
           || port == LogProtocol.REPLICATION_PORT) {
         return cfg.replyNanos();
       }
-      if (port == LogProtocol.SESSIONS_PORT && immediateReplies) return cfg.replyNanos();
+      // a commit that does not wait is answered when appended: at once if nothing waits before it; a session's request
+      // may also admit what waits (a log administration step that makes room)
+      if (port == LogProtocol.SESSIONS_PORT && (immediateReplies || lazyCommitsSent)) return cfg.replyNanos();
       if (port == LogProtocol.SESSIONS_PORT && managed) return cfg.replyNanos() + space.statementNanos();
       if (port == io.tlogsim.kernel.Context.SELF_PORT && (managed || dataGrowth != null)) return cfg.replyNanos();
       return VirtualTime.NEVER;
@@ -1466,7 +1487,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     pendingDone = s.pendingDone();
     pending = LongRing.of(6, s.pending());
     waiters = LongRing.of(3, s.waiters());
-    lazy = LongRing.of(1, s.lazy());
+    lazy = LongRing.of(2, s.lazy());
     closed = LongRing.of(2, s.closed());
     writing = LongRing.of(5, s.writing());
     flushRequests = LongRing.of(2, s.flushRequests());

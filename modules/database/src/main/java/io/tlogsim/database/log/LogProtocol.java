@@ -7,9 +7,10 @@ import io.tlogsim.kernel.Protocol;
  *
  * <p>Sessions send their log records as they produce them and do not wait for them; they wait only for what they
  * asked to wait for: a durable commit's acknowledgement, a flush of the log, a checkpoint. A commit that does not wait
- * (delayed durability, buffered log, synchronous_commit off) is acknowledged by the session's own rule
- * ({@link io.tlogsim.database.log.policy.FlushPolicy#waits}); the log manager gets no reply request for it, which keeps
- * its promises to the sessions long.
+ * for its flush (delayed durability, buffered log, synchronous_commit off, innodb_flush_log_at_trx_commit 0 or 2,
+ * COMMIT_WAIT NOWAIT: {@link io.tlogsim.database.log.policy.FlushPolicy#waits}) still waits for its commit record to
+ * be appended to the log buffer, where the log reserves its space (REFERENCE.md 1, 2): the log manager answers it
+ * {@link #APPENDED} then, or {@link #FAILED} if the log is full (9002).
  */
 public final class LogProtocol {
   private LogProtocol() {}
@@ -35,7 +36,8 @@ public final class LogProtocol {
   /**
    * A commit record: a = session | flags << 32 ({@link #FLAG_BEGIN}: the commit is the transaction's first record;
    * {@link #FLAG_WAITS}: the session waits for it to harden), b = record bytes. (Nothing in c and d: an event that
-   * uses them costs two more columns in its batch, and commits are the hot path.)
+   * uses them costs two more columns in its batch, and commits are the hot path.) Answered {@link #ACK} when hardened
+   * (a commit that waits), {@link #APPENDED} when appended (one that does not), {@link #FAILED} on 9002.
    */
   public static final int COMMIT = 11;
   /** Harden everything logged so far and reply {@link #FLUSHED} (sys.sp_flush_log): a = session. */
@@ -106,6 +108,11 @@ public final class LogProtocol {
   public static final int ADMIN_DONE = 23;
   /** The session's transaction failed (error 9002, the log is full) and was rolled back: a = session. */
   public static final int FAILED = 24;
+  /**
+   * A commit that does not wait for its flush (no {@link #FLAG_WAITS}) is in the log buffer: its commit record is
+   * appended, not hardened; the commit returns (REFERENCE.md 2, delayed durability): a = session.
+   */
+  public static final int APPENDED = 25;
 
   /** In {@link #RECORDS}' a: the records begin a transaction (a begin record is logged first where the engine has one). */
   public static final long FLAG_BEGIN = 1;
@@ -118,7 +125,7 @@ public final class LogProtocol {
       FLUSH, "flush", CHECKPOINT, "checkpoint", CLOSE, "close", ADMIN, "admin", LOG_BACKUP, "log-backup", DATA_GROW,
       "data-grow");
   public static final Protocol REPLIES = Protocol.of("log replies", ACK, "ack", FLUSHED, "flushed",
-      CHECKPOINTED, "checkpointed", ADMIN_DONE, "admin-done", FAILED, "failed");
+      CHECKPOINTED, "checkpointed", ADMIN_DONE, "admin-done", FAILED, "failed", APPENDED, "appended");
 
   /** The session of a {@link #RECORDS} or {@link #COMMIT} event's a. */
   public static int session(long a) {

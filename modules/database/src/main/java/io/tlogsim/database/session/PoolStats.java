@@ -7,13 +7,12 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What a session pool measured: its commits (latency from the session's COMMIT to its acknowledgement; a commit that
- * does not wait counts its CPU time), statements and rows, the time its sessions waited for a core (the CPU wait) and
+ * What a session pool measured: its commits (latency from the session's COMMIT to its acknowledgement: the ACK of
+ * its flush, or for a commit that does not wait for it the APPENDED of its record), statements and rows, the time its sessions waited for a core (the CPU wait) and
  * the CPU they used, how many sessions finished their script, and its phases (the steps its sessions started).
  *
  * @param acknowledgedAtCrash when the server lost power: by session, the commits it had been told were done (null: no
  *     crash)
- * @param inFlightAtCrash acknowledged commits whose requests had not reached the log manager at the crash
  * @param arrivals at a fixed arrival rate: {transactions scheduled, started late, total lag ns, most lag ns}; null
  *     without one
  * @param hostCosts what waiting for flushes cost the host ({@link WaitCharger#counts()}: wakes, idle wakes, flushes,
@@ -21,26 +20,19 @@ import java.util.TreeMap;
  */
 public record PoolStats(CommitStats commits, long lazyCommits, long statements, long rows, long cpuWaits,
     long cpuWaitNanos, long cpuMaxWaitNanos, long cpuBusyNanos, int sessions, int sessionsDone, List<Phase> phases,
-    long[] acknowledgedAtCrash, long inFlightAtCrash, long[] arrivals, long[] hostCosts) implements CborSerializable {
+    long[] acknowledgedAtCrash, long[] arrivals, long[] hostCosts) implements CborSerializable {
 
   public PoolStats(CommitStats commits, long lazyCommits, long statements, long rows, long cpuWaits,
       long cpuWaitNanos, long cpuMaxWaitNanos, long cpuBusyNanos, int sessions, int sessionsDone, List<Phase> phases,
-      long[] acknowledgedAtCrash, long inFlightAtCrash, long[] arrivals) {
+      long[] acknowledgedAtCrash, long[] arrivals) {
     this(commits, lazyCommits, statements, rows, cpuWaits, cpuWaitNanos, cpuMaxWaitNanos, cpuBusyNanos, sessions,
-        sessionsDone, phases, acknowledgedAtCrash, inFlightAtCrash, arrivals, null);
-  }
-
-  public PoolStats(CommitStats commits, long lazyCommits, long statements, long rows, long cpuWaits,
-      long cpuWaitNanos, long cpuMaxWaitNanos, long cpuBusyNanos, int sessions, int sessionsDone, List<Phase> phases,
-      long[] acknowledgedAtCrash, long inFlightAtCrash) {
-    this(commits, lazyCommits, statements, rows, cpuWaits, cpuWaitNanos, cpuMaxWaitNanos, cpuBusyNanos, sessions,
-        sessionsDone, phases, acknowledgedAtCrash, inFlightAtCrash, null);
+        sessionsDone, phases, acknowledgedAtCrash, arrivals, null);
   }
 
   public PoolStats(CommitStats commits, long lazyCommits, long statements, long rows, long cpuWaits,
       long cpuWaitNanos, long cpuMaxWaitNanos, long cpuBusyNanos, int sessions, int sessionsDone, List<Phase> phases) {
     this(commits, lazyCommits, statements, rows, cpuWaits, cpuWaitNanos, cpuMaxWaitNanos, cpuBusyNanos, sessions,
-        sessionsDone, phases, null, 0);
+        sessionsDone, phases, null, null);
   }
 
   /**
@@ -56,7 +48,6 @@ public record PoolStats(CommitStats commits, long lazyCommits, long statements, 
   public static PoolStats merge(List<PoolStats> parts) {
     long lazy = 0, statements = 0, rows = 0, waits = 0, waitNs = 0, maxWait = 0, busy = 0;
     int sessions = 0, done = 0;
-    long inFlight = 0;
     long[] acked = parts.stream().allMatch(p -> p.acknowledgedAtCrash != null) && !parts.isEmpty()
         ? new long[parts.stream().mapToInt(p -> p.acknowledgedAtCrash.length).sum()] : null;
     List<CommitStats> commits = new ArrayList<>();
@@ -82,7 +73,6 @@ public record PoolStats(CommitStats commits, long lazyCommits, long statements, 
       busy += p.cpuBusyNanos;
       if (acked != null) System.arraycopy(p.acknowledgedAtCrash, 0, acked, sessions, p.acknowledgedAtCrash.length);
       sessions += p.sessions;
-      inFlight += p.inFlightAtCrash;
       done += p.sessionsDone;
       for (Phase f : p.phases) {
         phases.merge(f.step(), f, (a, b) -> new Phase(a.step(), a.name(), Math.min(a.startNanos(), b.startNanos()),
@@ -90,6 +80,6 @@ public record PoolStats(CommitStats commits, long lazyCommits, long statements, 
       }
     }
     return new PoolStats(CommitStats.merge(commits), lazy, statements, rows, waits, waitNs, maxWait, busy, sessions,
-        done, List.copyOf(phases.values()), acked, inFlight, arrivals, host);
+        done, List.copyOf(phases.values()), acked, arrivals, host);
   }
 }

@@ -23,8 +23,9 @@ import org.HdrHistogram.Histogram;
  *
  * <p>A statement runs on a core, then its log records go to the log manager, stamped with the time the statement ends
  * (sent when the core is granted: the pool holds nothing to send). A commit does the same with its commit record; the
- * session then waits for the acknowledgement if the database's flush policy (or its own mode) makes it wait, and goes
- * on at once otherwise. GCM-1's commit loop (think, commit, wait) needs no timer: the commit is sent the moment the
+ * session then waits for the acknowledgement of its flush if the database's flush policy (or its own mode) makes it
+ * wait, and otherwise only for its record to be appended to the log buffer ({@link LogProtocol#APPENDED}: delayed
+ * durability's commit returns then, REFERENCE.md 2), or for FAILED (9002) either way. GCM-1's commit loop (think, commit, wait) needs no timer: the commit is sent the moment the
  * think time is drawn.
  *
  * <p>Every session has its own generator, derived from (seed, session id), so results do not depend on how sessions
@@ -103,7 +104,6 @@ public final class SessionPool implements SimComponent {
   private long crashNanos;
   private SessionsAtCrash atCrash;
   private boolean down;
-  private int inFlightAtCrash = -1; // acknowledged commits not yet at the log manager when it crashed (-1: no crash)
 
   public SessionPool(int firstSession, int count, Script script, Workload workload, int logLink,
       boolean[] waitsByMode) {
@@ -205,7 +205,6 @@ public final class SessionPool implements SimComponent {
     if (down) return; // replies sent before the crash, arriving after it
     switch (ev.kind()) {
       case CRASH -> {
-        inFlightAtCrash = atCrash.crash(now);
         ctx.crash();
         down = true;
       }
@@ -226,8 +225,11 @@ public final class SessionPool implements SimComponent {
         if (walLock != null && walLock.flushing(i)) walLock.flushed(ctx, cpu, i, now, ev.b());
         else proceed(ctx, i, now);
       }
+      // a commit that does not wait for its flush: its record is in the log buffer
+      case LogProtocol.APPENDED -> acknowledgedLazily(ctx, (int) ev.a() - firstSession, now);
       case LogProtocol.CHECKPOINTED, LogProtocol.ADMIN_DONE -> proceed(ctx, (int) ev.a() - firstSession, now);
-      // error 9002: the transaction was rolled back; the session goes on with its script
+      // error 9002: the transaction was rolled back (a commit, waiting for its flush or its append, is not counted);
+      // the session goes on with its script
       case LogProtocol.FAILED -> proceed(ctx, (int) ev.a() - firstSession, now);
       default -> throw new SimulationException("session pool: unknown event kind " + ev.kind());
     }
@@ -242,6 +244,15 @@ public final class SessionPool implements SimComponent {
     if (latency > intervalLatencyMax) intervalLatencyMax = latency;
     interval.recordValue(latency);
     proceed(ctx, i, at);
+  }
+
+  /**
+   * Session i's commit that does not wait for its flush is done at {@code at}: its APPENDED reached it. No wake-up is
+   * charged with host costs: the session appended its record itself and never slept.
+   */
+  private void acknowledgedLazily(Context ctx, int i, long at) {
+    lazyCommits++;
+    acknowledged(ctx, i, at);
   }
 
   /** Runs session i's work on a core (the host's costs remember which). */
@@ -531,7 +542,8 @@ public final class SessionPool implements SimComponent {
 
   /**
    * The session commits: it asked at {@code asked}, its commit record leaves when its CPU work ends at {@code end}.
-   * It waits for the acknowledgement if its mode makes it wait; otherwise the commit is done at {@code end}.
+   * It waits for the acknowledgement of its flush if its mode makes it wait; otherwise for the log manager's word that
+   * the record is appended (APPENDED). Either way its latency runs from {@code asked} to the reply's arrival.
    */
   private void commit(Context ctx, int i, long asked, long end, long flags) {
     boolean waits = waitsByMode[mode[i]];
@@ -541,16 +553,6 @@ public final class SessionPool implements SimComponent {
         LogProtocol.recordsA(firstSession + i, flags | (waits ? LogProtocol.FLAG_WAITS : 0)), w.commitRecordBytes());
     txn[i] = 0;
     if (waits && walLock != null) walLock.commit(ctx, i, end); // XLogFlush when its CPU is done
-    if (!waits) {
-      if (atCrash != null) atCrash.lazy(i, end, end + w.hopNanos(), ctx.now());
-      long latency = end - asked;
-      intervalCommits++;
-      lazyCommits++;
-      intervalLatencySum += latency;
-      if (latency > intervalLatencyMax) intervalLatencyMax = latency;
-      interval.recordValue(latency);
-      resumeAt(ctx, i, end);
-    }
   }
 
   /**
@@ -633,7 +635,7 @@ public final class SessionPool implements SimComponent {
         new long[] {commits, lazyCommits, latencySum, latencyMax, statements, rowsTouched},
         CommitStats.encode(histogram), new long[] {intervalStep, openFrom, openTo, intervalCommits, intervalLatencySum,
             intervalLatencyMax}, CommitStats.encode(interval), atCrash == null ? null : atCrash.snapshot(), down,
-        inFlightAtCrash, nextArrival == null ? null : nextArrival.clone(), arrivalStats.clone(),
+        nextArrival == null ? null : nextArrival.clone(), arrivalStats.clone(),
         host == null ? null : host.snapshot(), walLock == null ? null : walLock.snapshot());
   }
 
@@ -674,7 +676,6 @@ public final class SessionPool implements SimComponent {
     interval = CommitStats.decode(s.intervalHistogram());
     if (atCrash != null && s.atCrash() != null) atCrash.restore(s.atCrash());
     down = s.down();
-    inFlightAtCrash = s.inFlightAtCrash();
     nextArrival = s.nextArrival() == null ? null : s.nextArrival().clone();
     arrivalStats = s.arrivalStats() == null ? new long[4] : s.arrivalStats().clone();
     if (host != null && s.host() != null) host.restore(s.host());
@@ -694,8 +695,7 @@ public final class SessionPool implements SimComponent {
     }
     return new PoolStats(new CommitStats(commits, latencySum, latencyMax, CommitStats.encode(histogram)), lazyCommits,
         statements, rowsTouched, cpu.waits(), cpu.waitNanos(), cpu.maxWaitNanos(), cpu.busyNanos(), count, closed,
-        phases, down ? atCrash.acknowledged() : null, Math.max(0, inFlightAtCrash),
-        nextArrival == null ? null : arrivalStats.clone(), host == null ? null : host.counts());
+        phases, down ? atCrash.acknowledged() : null, nextArrival == null ? null : arrivalStats.clone(), host == null ? null : host.counts());
   }
 
   /**
@@ -723,6 +723,6 @@ public final class SessionPool implements SimComponent {
       long[] commitStart, long[] row, HostCpu.State cpu, int[] entered, int[] finished, long[] phaseStart,
       long[] phaseEnd, int closed, long[] counters,
       byte[] histogram, long[] interval, byte[] intervalHistogram, SessionsAtCrash.State atCrash, boolean down,
-      int inFlightAtCrash, long[] nextArrival, long[] arrivalStats, WaitCharger.State host,
+      long[] nextArrival, long[] arrivalStats, WaitCharger.State host,
       WalWriteLock.State walLock) implements CborSerializable {}
 }

@@ -118,6 +118,11 @@ class FlushPolicyTest {
     List<Reply> flushed = run.replies().stream().filter(r -> r.kind() == LogProtocol.FLUSHED).toList();
     assertEquals(List.of(us(152), us(401)), times(flushed), "after its write; at once when all is hardened");
     assertEquals(2, run.log().maxAckedNotHardened());
+    // a delayed-durable commit returns when its record is in the log buffer: answered as it is appended, on arrival
+    List<Reply> appended = run.replies().stream().filter(r -> r.kind() == LogProtocol.APPENDED).toList();
+    assertEquals(List.of(us(1), us(11)), times(appended), "one reply hop after each commit arrived");
+    assertEquals(List.of(0, 1), appended.stream().map(Reply::session).toList());
+    assertTrue(run.acks().isEmpty(), "no ACK: nothing waited for the write");
   }
 
   @Test

@@ -218,7 +218,7 @@ final class LogRig {
     boolean flushes = plan.sends.stream().anyMatch(s -> s.kind() == LogProtocol.FLUSH);
     List<SimComponent> models = List.of(new Driver(plan.sends, toLm),
         new LogManager(cfg, policy, space, files, new int[] {toDisk},
-            new int[] {toDriver}, sessions, sessions, flushes),
+            new int[] {toDriver}, sessions, sessions, flushes).withLazyCommits(), // a plan's commit may not wait
         new Disk(DISK));
     List<RecordedFact> facts = new ArrayList<>();
     RunOutcome out = Simulation.run(tb.build(), models,
@@ -264,7 +264,7 @@ final class LogRig {
   private static List<SimComponent> models(Plan plan, FlushPolicy policy, LogConfig cfg) {
     boolean flushes = plan.sends.stream().anyMatch(s -> s.kind() == LogProtocol.FLUSH);
     return List.of(new Driver(plan.sends, 0), new LogManager(cfg, policy, new LinearLogSpace(2, "log", 0, 0), null,
-        new int[] {2}, new int[] {1}, 64, 64, flushes), new Disk(DISK));
+        new int[] {2}, new int[] {1}, 64, 64, flushes).withLazyCommits(), new Disk(DISK));
   }
 
   private static Run collected(RunOutcome out, List<RecordedFact> facts, int driver, int lm, int disk) {

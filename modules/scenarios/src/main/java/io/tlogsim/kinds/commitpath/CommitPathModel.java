@@ -281,6 +281,7 @@ public final class CommitPathModel {
     LogManager logManager = new LogManager(s.log(), policy, space, data, deviceLinks, toPool, perPool, n, immediate)
         .withCrashAt(s.crashNanos());
     if (SessionPool.chargesHostCosts(s.workload())) logManager.withAckDetails(); // the pools charge the CPU of waiting
+    if (sendsLazyCommits(s.script(), waits)) logManager.withLazyCommits(); // answered when appended
     // the readers reach the log manager's devices by the same roles (its pieces name devices by that index)
     long link = s.log().deviceLinkNanos();
     if (backs) { // ... and the agent writes to its own
@@ -319,6 +320,20 @@ public final class CommitPathModel {
 
   /** A device of the database and the role it plays for its log manager (its name within the database). */
   private record Role(String name, StorageAssembly.Placed device) {}
+
+  /**
+   * A session of this script may commit without waiting for its flush: a mode it runs in (the default, or one a
+   * set-log or delayed-durability step sets) that the flush policy does not make wait.
+   */
+  private static boolean sendsLazyCommits(io.tlogsim.database.script.Script script, boolean[] waits) {
+    if (!waits[SessionMode.DEFAULT]) return true;
+    for (Step st : script.steps()) {
+      if ((st.type() == Step.Type.SET_LOG || st.type() == Step.Type.DELAYED_DURABILITY) && !waits[st.mode()]) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /** A restore step WITH RECOVERY: the database recovers the restored log (REFERENCE.md 3), timed by a recovery manager. */
   private static boolean restoresWithRecovery(io.tlogsim.database.script.Script script) {

@@ -96,13 +96,13 @@ public final class CommitPathRun {
   /**
    * Commits the sessions were told were done and the hardened log does not hold (REFERENCE.md 3). A session's commits
    * are logged and acknowledged in order, so each side is a prefix of its commits: the lost are the acknowledged beyond
-   * the hardened, less those that failed with 9002 (the model acknowledges a commit that does not wait before the log
-   * takes it; those were never going to be logged).
+   * the hardened (a commit that failed with 9002 is neither: its session was told FAILED; one hardened before its
+   * session was told is hardened and not acknowledged, hence the floor at 0).
    */
-  public static long lost(long[] acknowledged, long[] hardened, long[] failedUnwaited) {
+  public static long lost(long[] acknowledged, long[] hardened) {
     long lost = 0;
     for (int s = 0; s < acknowledged.length; s++) {
-      lost += Math.max(0, acknowledged[s] - hardened[s] - failedUnwaited[s]);
+      lost += Math.max(0, acknowledged[s] - hardened[s]);
     }
     return lost;
   }
@@ -120,7 +120,7 @@ public final class CommitPathRun {
     double recordsPerPage = ratio(log.records(), log.pages());
 
     LogCrash crash = log.crash();
-    long lost = crash == null ? 0 : lost(ps.acknowledgedAtCrash(), crash.hardenedCommits(), crash.failedUnwaited());
+    long lost = crash == null ? 0 : lost(ps.acknowledgedAtCrash(), crash.hardenedCommits());
     DataStats data = log.data();
     int cores = o.model().spec().workload().cores();
     RecoveryManager.Stats timed = crash == null ? null : recovery(o);
@@ -161,7 +161,7 @@ public final class CommitPathRun {
       summary.replication((ReplicationLogReader.Stats) o.run().results().get(o.model().replicationReader()));
     }
     if (crash != null) {
-      summary.crash(crash, lost, ps.inFlightAtCrash());
+      summary.crash(crash, lost, crash.lazyOnTheirWay());
       if (timed != null) { // the log space said what recovery reads: timed through the storage models
         summary.recovery(timed);
       } else {

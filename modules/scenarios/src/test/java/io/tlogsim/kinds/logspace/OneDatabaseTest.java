@@ -265,8 +265,9 @@ class OneDatabaseTest {
 
   @Test
   void aSessionsNextTransactionWaitsUntilItsRollbackAfter9002IsDone() {
-    // FORCED delayed durability: the failed statement's commit does not wait, so the session goes on at once; its next
-    // transaction and its flush are held while its rollback runs (SQL Server: the session is busy rolling back)
+    // FORCED delayed durability: the failed statement's commit does not wait for its flush, and is told FAILED when
+    // the rollback is done; what the session sends meanwhile (none here: it waits for that answer), its next
+    // transaction and its flush, is held while its rollback runs (SQL Server: the session is busy rolling back)
     Map<String, Object> s = ScenarioRuns.run("log-full-9002-open-transaction", "delayedDurability", "FORCED",
         "script", "[{step=large-insert, rows=47000},{step=insert, rows=100, name=after},{step=flush-log, name=flush},"
             + "{step=sqlperf, name=end}]");
@@ -292,6 +293,23 @@ class OneDatabaseTest {
     for (String m : messages(s)) assertFalse(m.contains("not logged"), m);
     assertEquals(0.0, num(s, "log.rollbackWritesNotLogged"), "every compensation and end record is logged");
     assertTrue(num(s, "logspace[0].peakUsedPercent") <= 100);
+  }
+
+  @Test
+  void aDelayedDurableCommitIsCountedWhenItsRecordIsAppendedAndNeverWhenItsTransactionFailed() {
+    // FORCED: a commit returns once its record is in the log buffer (REFERENCE.md 2), where the log reserves; a
+    // transaction that gets 9002 there is rolled back and its session told so (REFERENCE.md 1): not a commit
+    Map<String, Object> s = ScenarioRuns.run("log-full-9002", "delayedDurability", "FORCED");
+    double failed = num(s, "rollbacks.count");
+    assertTrue(failed > 1000, "the log fills: " + failed + " transactions failed");
+    assertEquals(20000.0 - failed, num(s, "commits.count"), "the script's 20,000 transactions less those that failed");
+    assertEquals(num(s, "commits.acknowledgedEarly"), num(s, "commits.count"), "every commit returned before its flush");
+    assertEquals(0.0, num(s, "commits.durable"));
+    // asked -> record sent (cpuCommitUs) -> one hop to the log manager, appended -> one hop back
+    double path = num(s, "params.cpuCommitUs") + 2 * num(s, "params.hopUs");
+    assertEquals(path, num(s, "commits.latencyUs.min"), 0.01, "the reply's hop is in the latency");
+    assertEquals(path, num(s, "commits.latencyUs.p50"), 0.01);
+    assertTrue(num(s, "commits.latencyUs.max") > 1000 * path, "a commit waits for its append while the log grows");
   }
 
   @Test
