@@ -71,7 +71,8 @@ final class BusyMeter {
     return List.copyOf(out);
   }
 
-  private void add(long nanos) {
+  /** Adds one mailbox run's time to the calling thread's (the run dispatcher's executor calls it). */
+  void add(long nanos) {
     Cell c = mine.get();
     c.busyNanos = c.busyNanos + nanos; // one writer per cell: no lost update
   }
