@@ -71,8 +71,7 @@ final class BusyMeter {
     return List.copyOf(out);
   }
 
-  /** Adds one mailbox run's time to the calling thread's (the run dispatcher's executor calls it). */
-  void add(long nanos) {
+  private void add(long nanos) {
     Cell c = mine.get();
     c.busyNanos = c.busyNanos + nanos; // one writer per cell: no lost update
   }

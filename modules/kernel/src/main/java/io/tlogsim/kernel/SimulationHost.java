@@ -30,8 +30,7 @@ import org.slf4j.LoggerFactory;
  * would split one process's threads between them for nothing.
  *
  * <p>Each run gets a dispatcher of its own with the threads its settings ask for (a fork-join pool of exactly that
- * parallelism, as a run's own actor system had; SpinningExecutor): the clock and its components run there, and nothing
- * else does, so a
+ * parallelism, as a run's own actor system had): the clock and its components run there, and nothing else does, so a
  * run's speed does not depend on what else the process does. The system's default dispatcher (two threads) serves the
  * rest. A dispatcher left without actors ends its threads a second later; a later run of as many threads takes it
  * again.
@@ -123,9 +122,8 @@ public final class SimulationHost implements AutoCloseable {
   }
 
   /**
-   * A dispatcher of its own for one run: {@code threads} threads that spin a while before they park
-   * ({@link SpinningExecutor}; tlogsim.kernel.run-dispatcher.idle-spin), whose busy time is kept ({@link BusyMeter}),
-   * with the system's default dispatcher's other settings (its throughput: the kernel's
+   * A dispatcher of its own for one run: a fork-join pool of {@code threads} whose threads' busy time is kept
+   * ({@link BusyMeter}), with the system's default dispatcher's other settings (its throughput: the kernel's
    * reference.conf).
    */
   private synchronized String takeDispatcher(int threads) {
@@ -133,11 +131,11 @@ public final class SimulationHost implements AutoCloseable {
     if (idle != null && !idle.isEmpty()) return idle.pop();
     String id = "tlogsim-run-dispatcher-" + DISPATCHERS.incrementAndGet();
     Dispatchers dispatchers = Adapter.toClassic(system).dispatchers();
-    // Threads that spin a while before they park (SpinningExecutor), each mailbox run timed (BusyMeter: run.threadBusy)
-    long spin = system.settings().config().getDuration("tlogsim.kernel.run-dispatcher.idle-spin").toNanos();
-    Config own = ConfigFactory.parseString("executor = \"" + SpinningExecutor.Configurator.class.getName() + "\"\n"
-        + "spinning-executor.threads = " + threads + "\n"
-        + "spinning-executor.idle-spin = " + spin + "ns\n");
+    // Pekko's fork-join executor with each mailbox run timed (BusyMeter: run.threadBusy)
+    Config own = ConfigFactory.parseString("executor = \"" + BusyMeter.Configurator.class.getName() + "\"\n"
+        + "fork-join-executor.parallelism-min = " + threads + "\n"
+        + "fork-join-executor.parallelism-max = " + threads + "\n"
+        + "fork-join-executor.parallelism-factor = 1.0\n");
     Config config = own.withFallback(ConfigFactory.parseString("id = \"" + id + "\"\nname = \"" + id + "\""))
         .withFallback(dispatchers.defaultDispatcherConfig());
     dispatchers.registerConfigurator(id, new DispatcherConfigurator(config, dispatchers.prerequisites()));
