@@ -48,8 +48,9 @@ import java.util.List;
  *
  * <p><b>Promises.</b> To a session pool: a reply follows a device completion by one reply delay; a session's request
  * causes one at once only for a flush of an already hardened log (only if the scenario has such steps) or for a
- * commit that does not wait (answered when appended, only if its sessions have such a mode), and a timer never does. To a device: a session's request causes a write only while the outstanding-write limit has room; a
- * completion or a timer may at once.
+ * commit that does not wait (answered when appended, only if its sessions have such a mode), and a timer never does.
+ * To a device: a session's request causes a write only while the outstanding-write limit has room; a completion or a
+ * timer may at once.
  */
 public final class LogManager implements SimComponent, FlushControl, LogSpace.Host, DataFiles.Host,
     DataFileGrowth.Host {

@@ -95,9 +95,19 @@ public final class HostCpu {
    */
   public int idleOtherThan(int k, long t, long claimed) {
     for (int c = 0; c < Math.min(cores, 64); c++) {
-      if (c != k && freeAt[c] <= t && (claimed & (1L << c)) == 0) return c;
+      if (idle(c, k, t, claimed)) return c;
     }
     return -1;
+  }
+
+  /** As {@link #idleOtherThan(int, long, long)}, but core {@code preferred} first when it qualifies. */
+  public int idleOtherThan(int k, long t, long claimed, int preferred) {
+    return preferred >= 0 && preferred < Math.min(cores, 64) && idle(preferred, k, t, claimed) ? preferred
+        : idleOtherThan(k, t, claimed);
+  }
+
+  private boolean idle(int c, int k, long t, long claimed) {
+    return c != k && freeAt[c] <= t && (claimed & (1L << c)) == 0;
   }
 
   /** The core the last {@link #run} or {@link #runOn} used (-1: none, no cost or no cores). */

@@ -8,8 +8,8 @@ import java.util.TreeMap;
 
 /**
  * What a session pool measured: its commits (latency from the session's COMMIT to its acknowledgement: the ACK of
- * its flush, or for a commit that does not wait for it the APPENDED of its record), statements and rows, the time its sessions waited for a core (the CPU wait) and
- * the CPU they used, how many sessions finished their script, and its phases (the steps its sessions started).
+ * its flush, or for a commit that does not wait for it the APPENDED of its record), statements and rows, the time
+ * its sessions waited for a core (the CPU wait) and the CPU they used, how many sessions finished their script, and its phases (the steps its sessions started).
  *
  * @param acknowledgedAtCrash when the server lost power: by session, the commits it had been told were done (null: no
  *     crash)

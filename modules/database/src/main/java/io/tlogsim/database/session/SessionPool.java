@@ -25,8 +25,8 @@ import org.HdrHistogram.Histogram;
  * (sent when the core is granted: the pool holds nothing to send). A commit does the same with its commit record; the
  * session then waits for the acknowledgement of its flush if the database's flush policy (or its own mode) makes it
  * wait, and otherwise only for its record to be appended to the log buffer ({@link LogProtocol#APPENDED}: delayed
- * durability's commit returns then, REFERENCE.md 2), or for FAILED (9002) either way. GCM-1's commit loop (think, commit, wait) needs no timer: the commit is sent the moment the
- * think time is drawn.
+ * durability's commit returns then, REFERENCE.md 2), or for FAILED (9002) either way. GCM-1's commit loop (think,
+ * commit, wait) needs no timer: the commit is sent the moment the think time is drawn.
  *
  * <p>Every session has its own generator, derived from (seed, session id), so results do not depend on how sessions
  * are split into pools. Each step is a phase: the pool records {@link PhaseStarted} when its first session starts it
@@ -695,7 +695,8 @@ public final class SessionPool implements SimComponent {
     }
     return new PoolStats(new CommitStats(commits, latencySum, latencyMax, CommitStats.encode(histogram)), lazyCommits,
         statements, rowsTouched, cpu.waits(), cpu.waitNanos(), cpu.maxWaitNanos(), cpu.busyNanos(), count, closed,
-        phases, down ? atCrash.acknowledged() : null, nextArrival == null ? null : arrivalStats.clone(), host == null ? null : host.counts());
+        phases, down ? atCrash.acknowledged() : null, nextArrival == null ? null : arrivalStats.clone(),
+        host == null ? null : host.counts());
   }
 
   /**

@@ -17,7 +17,8 @@ import java.util.Arrays;
  * core): to its last core if that is idle, else to another idle core (a cross-core wake: the idle core's wake-up
  * delay, then the sleep's CPU), else it is queued on its last core and runs there when that core's booked work ends,
  * unless another core frees first (the idle balancer pulls it there). The wake and the resume cost the same-core
- * figures only when the sleeper runs on the waker's core. Its commit is done when it has resumed.
+ * figures only when the wake went to the waker's own core, wherever the sleeper then runs. Its commit is done when it
+ * has resumed.
  *
  * <p>Not here: PostgreSQL's WALWriteLock, with the second sleep of a commit that arrived during a flush (4.4), is
  * {@link WalWriteLock}'s, which uses this class's wakes and resumes. The sleep and resume are charged together at the
@@ -100,11 +101,7 @@ final class WaitCharger {
    */
   long wake(Context ctx, HostCpu cpu, int i, int k, long at) {
     int last = lastCore[i] >= 0 ? lastCore[i] : k;
-    int idle = -1;
-    if (cpu.cores() > 1) {
-      idle = last != k && last < 64 && cpu.freeAt(last) <= at && (claimed & (1L << last)) == 0 ? last
-          : cpu.idleOtherThan(k, at, claimed);
-    }
+    int idle = cpu.cores() > 1 ? cpu.idleOtherThan(k, at, claimed, last) : -1;
     int target = idle >= 0 ? idle : last;
     long wake = target != k ? costs.wakeNanos() : costs.sameCoreWakeNanos();
     long end = cpu.runOn(k, at, wake);
