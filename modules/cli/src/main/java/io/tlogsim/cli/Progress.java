@@ -97,7 +97,7 @@ final class Progress implements AutoCloseable {
 
   /** Every 100 ms: the bar; every second, the live figures after it (those of the last wall second). */
   private void tickBar() {
-    Interrupts.keepTheJvmsHandler(); // the terminal may be made lazily, on the bar's thread, at any early render
+    if (ticks == 0) Interrupts.keepTheJvmsHandler(); // in case the terminal was made lazily, at the first render
     if (ticks++ % 10 == 9) {
       LiveSeries.Figures f = live.get();
       bar.setExtraMessage(f == null ? "" : " " + f.brief());
