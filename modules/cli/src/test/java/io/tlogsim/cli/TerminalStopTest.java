@@ -26,12 +26,25 @@ class TerminalStopTest {
 
   private record Stopped(int code, String screen, Path data) {}
 
+  /** GNU env 8.31 and later can reset a signal to its default ({@code --default-signal}). */
+  private static final boolean ENV_RESETS_SIGNALS = resetsSignals();
+
+  private static boolean resetsSignals() {
+    try {
+      return new ProcessBuilder("env", "--default-signal=INT", "true").start().waitFor() == 0;
+    } catch (Exception e) {
+      return false;
+    }
+  }
+
   private Stopped runAndSignal(String signal) throws Exception {
     Assumptions.assumeTrue(Files.isExecutable(Path.of("/usr/bin/script")), "script(1) from util-linux");
     Path data = tmp.resolve("data");
     Path screen = tmp.resolve("screen.txt");
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    String cmd = "exec '" + java + "' -Dtlogsim.stderr.tty=true -Dtlogsim.stop.lingerMs=1000 -cp '" + System.getProperty("java.class.path") + "' "
+    // a terminal's foreground job gets Ctrl-C; a test started in the background (nohup, &) inherits SIGINT ignored,
+    // which the JVM keeps ignored: env(1) gives the run the default disposition a terminal's job has
+    String cmd = "exec " + (ENV_RESETS_SIGNALS ? "env --default-signal=INT " : "") + "'" + java + "' -Dtlogsim.stderr.tty=true -Dtlogsim.stop.lingerMs=1000 -cp '" + System.getProperty("java.class.path") + "' "
         + Tlogsim.class.getName() + " run gcm1 --set sessions=200000 --set simulatedSeconds=60 --threads 1 --data '"
         + data + "'";
     Process script = new ProcessBuilder("/usr/bin/script", "-qfec", cmd, "/dev/null")
