@@ -13,7 +13,8 @@
 # an input: nothing here feeds it back into a model. A roundTripUs below 0 (README's recipe on a host where one client
 # is faster than saturation) is refused by pg-commit; that prediction then uses 0 and says so.
 #
-# With --model, the engine's own prediction too: pg-commit with inputs-cpus-<set>.set and host=profile:DIR/host.conf
+# With --model, the engine's own prediction too: pg-commit with inputs-cpus-<set>.set and host=profile:DIR/host-cpus-<set>.conf
+# (calibrate-host under that set's affinity; DIR/host.conf for inputs measured before profiles by core set)
 # (the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs"); judge.sh judges that column.
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
@@ -111,7 +112,10 @@ if [ -n "$inputs" ]; then
   for cpus in "${cpusets[@]}"; do
     [ -f "$inputs/readme-cpus-$cpus.set" ] && predict_pg_commit "$cpus" "$inputs/readme-cpus-$cpus.set" today-readme
     predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" today-cputime
-    $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model --set "host=profile:$inputs/host.conf"
+    # the profile calibrate-host measured under this set's affinity (an earlier run's inputs have one, host.conf)
+    profile="$inputs/host-cpus-$cpus.conf"
+    [ -f "$profile" ] || profile="$inputs/host.conf"
+    $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model --set "host=profile:$profile"
     if $prototype; then
       rp_say "cores $cpus, design: design-prototype.py --inputs $inputs/inputs-cpus-$cpus.set --host $inputs/host.conf"
       python3 "$here/design-prototype.py" --inputs "$inputs/inputs-cpus-$cpus.set" --host "$inputs/host.conf" \

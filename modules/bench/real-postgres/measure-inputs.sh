@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # pg-commit's inputs, measured on this machine as a user would (README, "pg-commit: the inputs"), against a real
 # PostgreSQL 15 of our own (server.sh: Debian's packages, a Unix socket in ./data/real-postgres, port 5544):
-#   fsyncUs      pg_test_fsync -f <file beside pg_wal>: usecs/op of fdatasync, "one 8kB write"
+#   fsyncUs      pg_test_fsync -f <file beside pg_wal>: usecs/op of fdatasync, "one 8kB write", pinned to the core set
+#                (taskset -c: the server's flushes are issued from its cores; server.sh rp_fsync_us says why)
 #   cpuPerTxnUs  cores x 10^6 / TPS of pgbench -n -f insert.sql -c 64 (saturation), synchronous_commit=off
 #   roundTripUs  10^6 / TPS of the same with -c 1, minus cpuPerTxnUs (README's recipe; negative when one client is
 #                faster than saturation, reported as it comes)
@@ -9,9 +10,9 @@
 # for every core set given (default: both cores, then core 0 alone; server and pgbench pinned with taskset -c), each
 # pgbench figure --repeat times (median and spread), with the load average before and after every figure and the CPU
 # seconds the server and pgbench used (/proc, time(1)): CPU per transaction measured, not inferred from TPS.
-# Then `tlogsim calibrate-host` on the WAL's directory (unless --no-host). --off-curve also measures
-# synchronous_commit=off at 1, 2, 4, ... 64 clients (an input of the same kind; never the synchronous_commit=on curve,
-# which is measure-curve.sh's and is the test).
+# Then `tlogsim calibrate-host` on the WAL's directory under each core set's affinity (unless --no-host). --off-curve
+# also measures synchronous_commit=off at 1, 2, 4, ... 64 clients (an input of the same kind; never the
+# synchronous_commit=on curve, which is measure-curve.sh's and is the test).
 #
 #   modules/bench/real-postgres/measure-inputs.sh [--cpus 0,1] [--cpus 0] [--seconds 30] [--repeat 3] [--fsync-seconds 5]
 #                                                 [--off-curve] [--no-host] [--wait-quiet PCT [--wait-max S]] [--out DIR]
@@ -22,7 +23,8 @@
 # Writes DIR (default ./data/real-postgres-results/inputs-<time>): raw.tsv (every pgbench run), fsync.tsv,
 # inputs.md (the tables), readme-cpus-<set>.set (README's recipe) and inputs-cpus-<set>.set (the CPU-time recipe of
 # docs/commit-path-host-costs.md section 7), key=value lines for `tlogsim run pg-commit --set` that measure-curve.sh
-# --inputs DIR reads, and host.conf (calibrate-host's profile). --from DIR sums up an earlier run's figures again.
+# --inputs DIR reads, and host-cpus-<set>.conf (calibrate-host's profile under that set's affinity; host.conf is the
+# first set's). --from DIR sums up an earlier run's figures again.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "$here/server.sh"
@@ -77,27 +79,35 @@ else
   rp_setup
   rp_start "${cpusets[0]}"
   echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct" >"$out/raw.tsv"
-  echo -e "rep\tfdatasync_us\tload_before\tload_after\tothers_busy_pct" >"$out/fsync.tsv"
-  for r in $(seq 1 "$repeat"); do
-    busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
-    l0="$(rp_load)"
-    rp_lock
-    f="$(rp_fsync_us "$fsync_seconds")"
-    rp_unlock
-    echo -e "$r\t$f\t$l0\t$(rp_load)\t$busy" | tee -a "$out/fsync.tsv" >&2
+  echo -e "cpus\trep\tfdatasync_us\tload_before\tload_after\tothers_busy_pct" >"$out/fsync.tsv"
+  for cpus in "${cpusets[@]}"; do
+    for r in $(seq 1 "$repeat"); do
+      busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+      l0="$(rp_load)"
+      rp_lock
+      f="$(rp_fsync_us "$fsync_seconds" "$cpus")"
+      rp_unlock
+      echo -e "$cpus\t$r\t$f\t$l0\t$(rp_load)\t$busy" | tee -a "$out/fsync.tsv" >&2
+    done
   done
 
   rp_curve off "$out/raw.tsv"
 
   if $host; then
     if "$root/tlogsim" calibrate-host --help >/dev/null 2>&1; then
-      busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
-      rp_say "tlogsim calibrate-host on $rp_data/pg_wal (others keep $busy% of the cores busy, load $(rp_load))"
-      rp_lock
-      "$root/tlogsim" calibrate-host --out "$out/host.conf" --force --path "$rp_data/pg_wal" --seconds 30 \
-        >"$out/host.txt" 2>&1 || rp_say "calibrate-host failed: $(tail -1 "$out/host.txt")"
-      rp_unlock
-      echo "# others busy before: $busy%, load after: $(rp_load)" >>"$out/host.txt"
+      # under each core set's affinity, as the server runs: on one core nothing crosses cores, and the flush's
+      # figures are those seen from the set's cores
+      for cpus in "${cpusets[@]}"; do
+        busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+        rp_say "tlogsim calibrate-host on $rp_data/pg_wal, cores $cpus (others keep $busy% of the cores busy, load $(rp_load))"
+        rp_lock
+        taskset -c "$cpus" "$root/tlogsim" calibrate-host --out "$out/host-cpus-$cpus.conf" --force \
+          --path "$rp_data/pg_wal" --seconds 30 >"$out/host-cpus-$cpus.txt" 2>&1 ||
+          rp_say "calibrate-host failed: $(tail -1 "$out/host-cpus-$cpus.txt")"
+        rp_unlock
+        echo "# others busy before: $busy%, load after: $(rp_load)" >>"$out/host-cpus-$cpus.txt"
+      done
+      if [ -f "$out/host-cpus-${cpusets[0]}.conf" ]; then cp "$out/host-cpus-${cpusets[0]}.conf" "$out/host.conf"; fi
     else
       rp_say "this tlogsim has no calibrate-host; skipped"
     fi
@@ -110,13 +120,20 @@ stats() { sort -g | awk '{v[NR] = $1} END {if (NR == 0) {print "- - -"; exit}
 pick() { # cpus clients awk-expression over the raw columns -> median min max
   awk -F'\t' -v cpus="$1" -v c="$2" 'NR > 1 && $1 == cpus && $3 == c {print '"$3"'}' "$out/raw.tsv" | stats
 }
-read -r fs fs_lo fs_hi < <(awk -F'\t' 'NR > 1 {print $2}' "$out/fsync.tsv" | stats)
+# fdatasync of core set $1 -> median min max (an earlier run's fsync.tsv, before pinning, has no cpus column)
+fsync_of() {
+  awk -F'\t' -v cpus="$1" 'NR == 1 {old = $1 == "rep"; next} old {print $2} !old && $1 == cpus {print $3}' \
+    "$out/fsync.tsv" | stats
+}
 {
   echo "# pg-commit's inputs measured on $(hostname) at $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo
   echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}'), pgbench -n -f insert.sql (INSERT INTO t VALUES (1)), -T $seconds, synchronous_commit=off, $repeat repetitions; load average before/after each figure in raw.tsv."
   echo
-  echo "fdatasync (pg_test_fsync -s $fsync_seconds, one 8kB write): median $fs us, spread $fs_lo-$fs_hi us"
+  for cpus in "${cpusets[@]}"; do
+    read -r fs fs_lo fs_hi < <(fsync_of "$cpus")
+    echo "fdatasync (pg_test_fsync -s $fsync_seconds, one 8kB write), cores $cpus: median $fs us, spread $fs_lo-$fs_hi us"
+  done
   echo
   echo "| cores (taskset) | clients | TPS median | TPS min-max | CPU us/txn (measured) median | min-max | load min-max | others busy % min-max |"
   echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
@@ -140,6 +157,7 @@ read -r fs fs_lo fs_hi < <(awk -F'\t' 'NR > 1 {print $2}' "$out/fsync.tsv" | sta
   echo "| --- | --- | --- | --- | --- | --- | --- |"
   for cpus in "${cpusets[@]}"; do
     cores="$(taskset -c "$cpus" nproc)"
+    read -r fs _ _ < <(fsync_of "$cpus")
     read -r t1 _ _ < <(pick "$cpus" 1 '$5')
     read -r t64 _ _ < <(pick "$cpus" 64 '$5')
     read -r u1 _ _ < <(pick "$cpus" 1 '($8 + $9) / $7 * 1e6')
@@ -177,7 +195,13 @@ read -r fs fs_lo fs_hi < <(awk -F'\t' 'NR > 1 {print $2}' "$out/fsync.tsv" | sta
     } >"$out/inputs-cpus-$cpus.set"
     awk -v r="$rt" 'BEGIN {exit !(r < 0)}' && rp_say "cores $cpus: README's roundTripUs = $rt < 0: one client is faster than 64 (the recipe breaks here)"
   done
-  if [ -f "$out/host.conf" ]; then echo; echo "calibrate-host: host.conf (its figures: host.txt)"; fi
+  echo
+  for cpus in "${cpusets[@]}"; do
+    if [ -f "$out/host-cpus-$cpus.conf" ]; then
+      echo "calibrate-host, cores $cpus: host-cpus-$cpus.conf (its figures: host-cpus-$cpus.txt)"
+    fi
+  done
+  if [ -f "$out/host.conf" ]; then echo "host.conf: the first core set's profile (or an earlier run's one profile)"; fi
 } >"$out/inputs.md"
 cat "$out/inputs.md"
 echo "results: $out" >&2

@@ -8,7 +8,8 @@
 # PostgreSQL and runs pgbench gets. As root, the server and its clients run as the user postgres (initdb refuses root).
 #
 # Functions: rp_setup, rp_start CPUS, rp_stop, rp_psql SQL, rp_pgbench CPUS CLIENTS SECONDS SYNC (see there),
-# rp_load (the 1-minute load average), rp_fsync_us SECONDS -> fdatasync usecs/op of an 8 kB write on the WAL's disk.
+# rp_load (the 1-minute load average), rp_fsync_us SECONDS CPUS -> fdatasync usecs/op of an 8 kB write on the WAL's
+# disk, pg_test_fsync pinned to the server's cores.
 
 rp_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 # As root the server runs as postgres, which cannot enter ./data (private to its owner, tlogsim's journal lives there):
@@ -178,10 +179,13 @@ rp_curve() {
   rp_stop
 }
 
-# pg_test_fsync on the WAL's disk (a file beside pg_wal): usecs/op of fdatasync in "one 8kB write".
+# pg_test_fsync on the WAL's disk (a file beside pg_wal), on the cores CPUS the server runs on (taskset -c): usecs/op
+# of fdatasync in "one 8kB write". Pinned because the flush a backend waits for is issued from the server's cores: a
+# disk whose interrupt is serviced on a core outside them completes each flush through a wake across cores (on a VM
+# with virtio-blk's queue on core 1, a flush seen from core 0 alone takes about twice the unpinned one).
 rp_fsync_us() {
-  local seconds="$1" file="$rp_data/pg_test_fsync.tmp" out
-  out="$(rp_as "$PGBIN/pg_test_fsync" -f "$file" -s "$seconds" 2>&1)"
+  local seconds="$1" cpus="$2" file="$rp_data/pg_test_fsync.tmp" out
+  out="$(rp_as taskset -c "$cpus" "$PGBIN/pg_test_fsync" -f "$file" -s "$seconds" 2>&1)"
   rp_as rm -f "$file"
   awk '/one 8kB write/ {s = 1} s && $1 == "fdatasync" {print $(NF-1); exit}' <<<"$out"
 }

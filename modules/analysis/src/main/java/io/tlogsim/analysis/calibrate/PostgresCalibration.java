@@ -92,13 +92,8 @@ public final class PostgresCalibration {
 
   /** A PostgreSQL program: on PATH, else in the newest /usr/lib/postgresql/VERSION/bin (Debian's layout). */
   static Path tool(String name) {
-    String path = System.getenv("PATH");
-    if (path != null) {
-      for (String dir : path.split(":")) {
-        Path p = Path.of(dir.isEmpty() ? "." : dir, name);
-        if (Files.isExecutable(p)) return p;
-      }
-    }
+    Path onPath = onPath(name);
+    if (onPath != null) return onPath;
     Path lib = Path.of("/usr/lib/postgresql");
     if (Files.isDirectory(lib)) {
       try (Stream<Path> versions = Files.list(lib)) {
@@ -111,6 +106,17 @@ public final class PostgresCalibration {
     }
     throw new BadInputException(name + ": not found on PATH nor in /usr/lib/postgresql/*/bin; install PostgreSQL's"
         + " server package (Debian: postgresql-15) or put it on PATH");
+  }
+
+  /** An executable named {@code name} on PATH, or null. */
+  private static Path onPath(String name) {
+    String path = System.getenv("PATH");
+    if (path == null) return null;
+    for (String dir : path.split(":")) {
+      Path p = Path.of(dir.isEmpty() ? "." : dir, name);
+      if (Files.isExecutable(p)) return p;
+    }
+    return null;
   }
 
   private static double version(String v) {
@@ -166,7 +172,22 @@ public final class PostgresCalibration {
       throw new BadInputException("--wal-dir: " + walDir + " is not a writable directory here; give one on the WAL's"
           + " disk");
     }
-    double fsync = fsyncUs(walDir, method);
+    // pinned to the server's cores: the flush a backend waits for is issued from them, and a disk whose interrupt is
+    // serviced on a core outside them completes each flush through a wake across cores
+    String serverCpus = local ? statusField(postmaster, "Cpus_allowed_list").strip() : null;
+    List<String> pin = List.of();
+    if (serverCpus != null && !Pinning.parseList(serverCpus).equals(Pinning.parseList(
+        statusField(ProcessHandle.current().pid(), "Cpus_allowed_list").strip()))) {
+      Path taskset = onPath("taskset");
+      if (taskset != null) {
+        pin = List.of(taskset.toString(), "-c", serverCpus);
+        notes.add("pg_test_fsync ran on the server's cores (taskset -c " + serverCpus + ")");
+      } else {
+        notes.add("pg_test_fsync ran on this process's cores, not the server's (" + serverCpus + "): taskset"
+            + " (util-linux) not found");
+      }
+    }
+    double fsync = fsyncUs(walDir, method, pin);
     progress.accept(String.format(Locale.ROOT, "pg_test_fsync on %s: %s %.1f usecs/op (one 8kB write)", walDir,
         method, fsync));
 
@@ -220,11 +241,14 @@ public final class PostgresCalibration {
     return o.code == 0 ? o.text.strip() : null;
   }
 
-  private double fsyncUs(Path walDir, String method) throws IOException {
+  /** pg_test_fsync's usecs/op of {@code method}, run after {@code pin} (taskset -c CPUS, or nothing). */
+  private double fsyncUs(Path walDir, String method, List<String> pin) throws IOException {
     Path file = walDir.resolve("tlogsim-pg_test_fsync.tmp");
     try {
-      Out o = exec(List.of(pgTestFsync.toString(), "-f", file.toString(), "-s",
-          Integer.toString(settings.fsyncSeconds())), Map.of(), 60L * settings.fsyncSeconds() + 60);
+      List<String> cmd = new ArrayList<>(pin);
+      cmd.addAll(List.of(pgTestFsync.toString(), "-f", file.toString(), "-s",
+          Integer.toString(settings.fsyncSeconds())));
+      Out o = exec(cmd, Map.of(), 60L * settings.fsyncSeconds() + 60);
       if (o.code != 0) throw new IOException("pg_test_fsync failed: " + firstLine(o.text));
       return parseFsync(o.text, method);
     } finally {
