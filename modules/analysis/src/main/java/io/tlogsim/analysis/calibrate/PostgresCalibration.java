@@ -174,19 +174,8 @@ public final class PostgresCalibration {
     }
     // pinned to the server's cores: the flush a backend waits for is issued from them, and a disk whose interrupt is
     // serviced on a core outside them completes each flush through a wake across cores
-    String serverCpus = local ? statusField(postmaster, "Cpus_allowed_list").strip() : null;
-    List<String> pin = List.of();
-    if (serverCpus != null && !Pinning.parseList(serverCpus).equals(Pinning.parseList(
-        statusField(ProcessHandle.current().pid(), "Cpus_allowed_list").strip()))) {
-      Path taskset = onPath("taskset");
-      if (taskset != null) {
-        pin = List.of(taskset.toString(), "-c", serverCpus);
-        notes.add("pg_test_fsync ran on the server's cores (taskset -c " + serverCpus + ")");
-      } else {
-        notes.add("pg_test_fsync ran on this process's cores, not the server's (" + serverCpus + "): taskset"
-            + " (util-linux) not found");
-      }
-    }
+    List<String> pin = !local ? List.of() : pinToServer(statusField(postmaster, "Cpus_allowed_list").strip(),
+        statusField(ProcessHandle.current().pid(), "Cpus_allowed_list").strip(), onPath("taskset"), notes);
     double fsync = fsyncUs(walDir, method, pin);
     progress.accept(String.format(Locale.ROOT, "pg_test_fsync on %s: %s %.1f usecs/op (one 8kB write)", walDir,
         method, fsync));
@@ -239,6 +228,21 @@ public final class PostgresCalibration {
   private String queryOrNull(String sql) throws IOException {
     Out o = exec(List.of(psql.toString(), "-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-c", sql), Map.of(), 600);
     return o.code == 0 ? o.text.strip() : null;
+  }
+
+  /**
+   * What runs pg_test_fsync on the server's cores ({@code serverCpus}, its Cpus_allowed_list) when this process's
+   * ({@code ownCpus}) differ: {@code taskset -c serverCpus}, or nothing (same cores, or no taskset: a note says so).
+   */
+  static List<String> pinToServer(String serverCpus, String ownCpus, Path taskset, List<String> notes) {
+    if (Pinning.parseList(serverCpus).equals(Pinning.parseList(ownCpus))) return List.of();
+    if (taskset == null) {
+      notes.add("pg_test_fsync ran on this process's cores (" + ownCpus + "), not the server's (" + serverCpus
+          + "): taskset (util-linux) not found");
+      return List.of();
+    }
+    notes.add("pg_test_fsync ran on the server's cores (taskset -c " + serverCpus + ")");
+    return List.of(taskset.toString(), "-c", serverCpus);
   }
 
   /** pg_test_fsync's usecs/op of {@code method}, run after {@code pin} (taskset -c CPUS, or nothing). */
