@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The judgement of issue 22 in one command: does pg-commit predict a real PostgreSQL from the inputs alone?
 #   1. measure-inputs.sh: pg-commit's inputs on this machine (pg_test_fsync, synchronous_commit=off at every client
-#      count with the CPU it used, nproc, tlogsim calibrate-host), on both cores and on core 0 alone (taskset -c 0);
+#      count with the CPU it used, nproc, tlogsim calibrate-host), on both cores and on core 0 alone (taskset -c 0),
+#      pg_test_fsync and calibrate-host pinned to each core set as the server is;
 #   2. measure-curve.sh --inputs ... --model: the predictions written FIRST (predictions.tsv: pg-commit with those
-#      inputs and host=profile:<inputs>/host.conf), then the synchronous_commit=on curve at 1, 2, 4, ... 64 clients,
-#      measured once on each core set;
+#      inputs and host=profile:<inputs>/host-cpus-<set>.conf), then the synchronous_commit=on curve at 1, 2, 4, ... 64
+#      clients, measured once on each core set;
 #   3. the table: prediction vs measured and the error per client count, and the verdict (every point within 30%).
 # Nothing measured in step 2 goes back into a model. The machine must be quiet: judge.sh refuses to start while the
 # 1-minute load average is at or above --max-load (default 3) unless --anyway, holds --lock (default
