@@ -78,7 +78,7 @@ class StateAtTest {
     Result beyond = tlogsim("replay", runId, "--at", "999", "--data", data.toString());
     assertEquals(2, beyond.code(), beyond.err());
     assertEquals(1, beyond.errLines().size(), beyond.err());
-    assertTrue(beyond.err().contains("beyond run " + runId + ", which covers 0 to 535.111"), beyond.err());
+    assertTrue(beyond.err().contains("beyond run " + runId + ", which covers 0 to 535.279"), beyond.err());
     Result negative = tlogsim("replay", runId, "--at", "-1", "--data", data.toString());
     assertEquals(2, negative.code(), negative.err());
     assertEquals(1, negative.errLines().size(), negative.err());

@@ -34,6 +34,7 @@ class SnapshotRoundTripTest {
       Map.entry("DataFiles.dirtyPos", "an index of the dirty pages by page, rebuilt from them by restore"),
       Map.entry("LogManager.ackDetails", "set by the build (withAckDetails)"),
       Map.entry("LogManager.lazyCommitsSent", "set by the build (withLazyCommits)"),
+      Map.entry("LogManager.statementReplies", "set by the build (withStatementReplies)"),
       Map.entry("PostgresCommit.pooled", "set by the build (lockInSessions: WALWriteLock in the session pool)"),
       Map.entry("LogManager.hardenedBytes", "set and read within one completion"),
       Map.entry("HostCpu.lastCore", "set by a run and read at once after it"),

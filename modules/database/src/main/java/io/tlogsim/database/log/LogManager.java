@@ -132,6 +132,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
   private LongRing waiters = new LongRing(3, 1024);
   private boolean ackDetails; // configuration: ACKs carry LogProtocol.ackDetails
   private boolean lazyCommitsSent; // configuration: sessions may send commits that do not wait (answered APPENDED)
+  private boolean statementReplies; // configuration: sessions send statements that wait for their append (LOGGED)
   private long hardenedBytes; // bytes of the writes of the completion being acknowledged (with ackDetails)
   private LongRing lazy = new LongRing(2, 64); // commits that did not wait, not hardened: LSN, when told
   private LongRing closed = new LongRing(2, 16);
@@ -249,6 +250,15 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
    */
   public LogManager withLazyCommits() {
     lazyCommitsSent = true;
+    return this;
+  }
+
+  /**
+   * The sessions send statements that wait until their records are appended ({@link LogProtocol#FLAG_REPLY}, answered
+   * {@link LogProtocol#LOGGED}): the promise to the pools on the sessions' link is then one reply delay.
+   */
+  public LogManager withStatementReplies() {
+    statementReplies = true;
     return this;
   }
 
@@ -438,7 +448,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       failedTxn[session] = false;
       return false;
     }
-    if (kind == LogProtocol.COMMIT) { // a commit waits for its flush or for its append: either way it is told
+    // a commit waits for its flush or for its append, a statement for its append: either way it is told, and the
+    // failed transaction is over (a session told at its statement sends no commit for it)
+    if (kind == LogProtocol.COMMIT || (flags & LogProtocol.FLAG_REPLY) != 0) {
       failedTxn[session] = false;
       activeTxns--;
       if (rollback[session] != 0) {
@@ -569,7 +581,8 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
         }
         if (ledger != null) ledger.rolledBack(session);
         if (!pendingBegun && (LogProtocol.flags(a) & LogProtocol.FLAG_BEGIN) != 0) activeTxns++; // counted as begun
-        if (kind == LogProtocol.COMMIT) { // waiting for its flush or only for its append, the session is told
+        // a commit (waiting for its flush or only for its append) or a statement waiting for its append: told
+        if (kind == LogProtocol.COMMIT || (LogProtocol.flags(a) & LogProtocol.FLAG_REPLY) != 0) {
           activeTxns--;
           if (undo) {
             rollback[session] |= FAILED_OWED;
@@ -620,6 +633,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
           pendingDone += done;
           if (left > 0) return false;
         }
+        if ((flags & LogProtocol.FLAG_REPLY) != 0) reply(LogProtocol.session(a), LogProtocol.LOGGED);
         return true;
       }
       case LogProtocol.COMMIT -> {
@@ -1202,7 +1216,9 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       }
       // a commit that does not wait is answered when appended: at once if nothing waits before it; a session's request
       // may also admit what waits (a log administration step that makes room)
-      if (port == LogProtocol.SESSIONS_PORT && (immediateReplies || lazyCommitsSent)) return cfg.replyNanos();
+      if (port == LogProtocol.SESSIONS_PORT && (immediateReplies || lazyCommitsSent || statementReplies)) {
+        return cfg.replyNanos();
+      }
       if (port == LogProtocol.SESSIONS_PORT && managed) return cfg.replyNanos() + space.statementNanos();
       if (port == io.tlogsim.kernel.Context.SELF_PORT && (managed || dataGrowth != null)) return cfg.replyNanos();
       return VirtualTime.NEVER;

@@ -113,6 +113,11 @@ public final class LogProtocol {
    * appended, not hardened; the commit returns (REFERENCE.md 2, delayed durability): a = session.
    */
   public static final int APPENDED = 25;
+  /**
+   * A statement's records are appended (its last {@link #RECORDS}, with {@link #FLAG_REPLY}): the statement returns,
+   * as a client's statement does once its log records are in the log buffer: a = session.
+   */
+  public static final int LOGGED = 26;
 
   /** In {@link #RECORDS}' a: the records begin a transaction (a begin record is logged first where the engine has one). */
   public static final long FLAG_BEGIN = 1;
@@ -120,12 +125,18 @@ public final class LogProtocol {
   public static final long FLAG_COMPENSATION = 2;
   /** In {@link #COMMIT}'s a: the session waits for the commit to harden. */
   public static final long FLAG_WAITS = 4;
+  /**
+   * In {@link #RECORDS}' a: the statement's last records: its session waits until they are appended (answered
+   * {@link #LOGGED}, or {@link #FAILED} on 9002: the statement fails and its transaction is rolled back).
+   */
+  public static final long FLAG_REPLY = 8;
 
   public static final Protocol REQUESTS = Protocol.of("log requests", RECORDS, "records", COMMIT, "commit",
       FLUSH, "flush", CHECKPOINT, "checkpoint", CLOSE, "close", ADMIN, "admin", LOG_BACKUP, "log-backup", DATA_GROW,
       "data-grow");
   public static final Protocol REPLIES = Protocol.of("log replies", ACK, "ack", FLUSHED, "flushed",
-      CHECKPOINTED, "checkpointed", ADMIN_DONE, "admin-done", FAILED, "failed", APPENDED, "appended");
+      CHECKPOINTED, "checkpointed", ADMIN_DONE, "admin-done", FAILED, "failed", APPENDED, "appended", LOGGED,
+      "logged");
 
   /** The session of a {@link #RECORDS} or {@link #COMMIT} event's a. */
   public static int session(long a) {

@@ -53,6 +53,7 @@ public final class SessionPool implements SimComponent {
   private static final byte ACTED = 2; // a one-off step acted and waits for its reply or timer
   private static final byte ROLLED_BACK = 3; // a large update's undo is done
   private static final byte FILE_LOGGED = 4; // a file step's file is created (or dropped) and its records are sent
+  private static final byte STATEMENT = 5; // a statement's records are sent: it waits until they are appended
 
   private final int firstSession;
   private final int count;
@@ -230,7 +231,13 @@ public final class SessionPool implements SimComponent {
       case LogProtocol.CHECKPOINTED, LogProtocol.ADMIN_DONE -> proceed(ctx, (int) ev.a() - firstSession, now);
       // error 9002: the transaction was rolled back (a commit, waiting for its flush or its append, is not counted);
       // the session goes on with its script
-      case LogProtocol.FAILED -> proceed(ctx, (int) ev.a() - firstSession, now);
+      case LogProtocol.FAILED -> {
+        int i = (int) ev.a() - firstSession;
+        if (sub[i] == STATEMENT) statementFailed(i);
+        proceed(ctx, i, now);
+      }
+      // a statement's records are in the log buffer: the statement returns
+      case LogProtocol.LOGGED -> proceed(ctx, (int) ev.a() - firstSession, now);
       default -> throw new SimulationException("session pool: unknown event kind " + ev.kind());
     }
   }
@@ -405,6 +412,7 @@ public final class SessionPool implements SimComponent {
 
   /** A loop of single-row statements, a commit every {@code commitEvery} of them and at the end. */
   private boolean rowLoop(Context ctx, int i, Step st, long now) {
+    if (sub[i] == STATEMENT) sub[i] = FRESH; // the statement returned
     if (sub[i] != THOUGHT) {
       boolean over = st.seconds() > 0 ? now >= stepEnd[i] : done[i] >= st.rows();
       if (over || txn[i] == st.commitEvery()) {
@@ -425,18 +433,29 @@ public final class SessionPool implements SimComponent {
         return true;
       }
     }
-    sub[i] = FRESH;
     long end = run(i, now, w.cpuStatementNanos() + w.cpuRowNanos(st.type()));
     long first = st.random() ? randomRow(i) : row[i]++;
+    // the statement returns when its record is appended (LOGGED), or fails with 9002 (FAILED)
+    long flags = (txn[i] == 0 ? LogProtocol.FLAG_BEGIN : 0) | LogProtocol.FLAG_REPLY;
     ctx.send(logLink, end + w.hopNanos(), LogProtocol.RECORDS,
-        LogProtocol.recordsA(firstSession + i, txn[i] == 0 ? LogProtocol.FLAG_BEGIN : 0, undoBytes(st, st.type())),
+        LogProtocol.recordsA(firstSession + i, flags, undoBytes(st, st.type())),
         recordBytes(st, st.type()), w.tableRows() > 0 ? first : -1, 1);
     txn[i]++;
     done[i]++;
     statements++;
     rowsTouched++;
-    resumeAt(ctx, i, end);
+    sub[i] = STATEMENT;
     return true;
+  }
+
+  /**
+   * Session i's statement failed with 9002 (FAILED while it waited for its append): its transaction was rolled back,
+   * so it has nothing to commit; a loop goes on with its next transaction, a large update's step is over.
+   */
+  private void statementFailed(int i) {
+    txn[i] = 0;
+    Step st = steps[step[i]];
+    sub[i] = st.type() == Step.Type.LARGE_UPDATE || st.type() == Step.Type.LARGE_INSERT ? THOUGHT : FRESH;
   }
 
   /**
@@ -452,20 +471,19 @@ public final class SessionPool implements SimComponent {
         row[i] += st.rows();
         // the first statement begins the transaction; one left open by an earlier step goes on
         long begins = txn[i] == 0 ? LogProtocol.FLAG_BEGIN : 0;
-        sendSpread(ctx, i, now, end, st.rows(), recordBytes(st, op), first, begins, undoBytes(st, op));
+        sendSpread(ctx, i, now, end, st.rows(), recordBytes(st, op), first, begins, undoBytes(st, op), true);
         if (st.splitBytes() > 0) { // page splits as rows grow: logged by system transactions, nothing reserved
-          sendSpread(ctx, i, now, end, st.rows(), st.splitBytes(), -1, 0, 0);
+          sendSpread(ctx, i, now, end, st.rows(), st.splitBytes(), -1, 0, 0, false);
         }
         if (st.growBytes() > 0) growSpread(ctx, i, now, end, st.rows(), st.growBytes());
         statements++;
         rowsTouched += st.rows();
         txn[i] = 1;
         done[i]++;
-        sub[i] = ACTED;
-        resumeAt(ctx, i, end);
+        sub[i] = STATEMENT; // it returns when its last records are appended (LOGGED), or fails (FAILED)
         return true;
       }
-      case ACTED -> {
+      case STATEMENT, ACTED -> {
         if (done[i] < st.commitEvery()) { // statements = N: the same statement again, over the same rows
           row[i] -= st.rows();
           sub[i] = FRESH;
@@ -474,7 +492,7 @@ public final class SessionPool implements SimComponent {
         if (st.rollback()) {
           long end = run(i, now, st.rows() * w.cpuRowNanos(Step.Type.UPDATE));
           sendSpread(ctx, i, now, end, st.rows(), undoBytes(st, Step.Type.UPDATE), row[i] - st.rows(),
-              LogProtocol.FLAG_COMPENSATION, 0);
+              LogProtocol.FLAG_COMPENSATION, 0, false);
           sub[i] = ROLLED_BACK;
           resumeAt(ctx, i, end);
           return true;
@@ -515,16 +533,20 @@ public final class SessionPool implements SimComponent {
     };
   }
 
-  /** Sends {@code n} records in chunks, chunk k stamped at the end of its share of [from, to]. */
+  /**
+   * Sends {@code n} records in chunks, chunk k stamped at the end of its share of [from, to]; the last with
+   * {@link LogProtocol#FLAG_REPLY} when the statement waits for them ({@code replies}).
+   */
   private void sendSpread(Context ctx, int i, long from, long to, long n, int bytes, long firstRow, long flags,
-      long undoBytes) {
+      long undoBytes, boolean replies) {
     long chunk = Math.max(1, w.chunkRows());
     long chunks = (n + chunk - 1) / chunk;
     for (long k = 0; k < chunks; k++) {
       long rows = Math.min(chunk, n - k * chunk);
       long at = from + (to - from) * (k + 1) / chunks;
       ctx.send(logLink, at + w.hopNanos(), LogProtocol.RECORDS,
-          LogProtocol.recordsA(firstSession + i, k == 0 ? flags : flags & ~LogProtocol.FLAG_BEGIN, undoBytes), bytes,
+          LogProtocol.recordsA(firstSession + i, (k == 0 ? flags : flags & ~LogProtocol.FLAG_BEGIN)
+              | (replies && k == chunks - 1 ? LogProtocol.FLAG_REPLY : 0), undoBytes), bytes,
           w.tableRows() > 0 && firstRow >= 0 ? firstRow + k * chunk : -1, rows);
     }
   }

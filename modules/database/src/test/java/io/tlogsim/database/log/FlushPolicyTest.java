@@ -126,6 +126,19 @@ class FlushPolicyTest {
   }
 
   @Test
+  void aStatementReturnsWhenItsRecordsAreAppendedAndOnlyOneThatWaitsIsAnswered() {
+    // a client's statement returns once its log records are in the log buffer: LOGGED one reply hop after they are
+    // appended (here as they arrive); records sent without FLAG_REPLY (a large statement's earlier chunks) are not
+    // answered
+    Run run = LogRig.run(new Plan().records(0, 0, 100, 5, -1).statement(10, 0, 100, 5).commit(20, 0, true, false),
+        new DelayedDurability(DelayedDurability.Setting.DISABLED), MANY, null, 5);
+    List<Reply> logged = run.replies().stream().filter(r -> r.kind() == LogProtocol.LOGGED).toList();
+    assertEquals(List.of(us(11)), times(logged), "one reply hop after the statement's records arrived");
+    assertEquals(List.of(0), logged.stream().map(Reply::session).toList());
+    assertEquals(1, run.acks().size(), "its commit is acknowledged as before");
+  }
+
+  @Test
   void postgresLeaderSleepsCommitDelayOnlyWithEnoughSiblingsThenFlushesForEveryone() {
     // two open transactions; with commit_siblings = 1 the first committer sleeps 30 us and flushes both commits
     Plan two = new Plan().records(0, 0, 100, 1, -1).records(0, 1, 100, 1, -1).commit(10, 0, true, false)

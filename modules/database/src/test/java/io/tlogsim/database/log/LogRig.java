@@ -62,6 +62,13 @@ final class LogRig {
       return this;
     }
 
+    /** A statement's records that its session waits for ({@link LogProtocol#FLAG_REPLY}); not a transaction's first. */
+    Plan statement(double atUs, int session, int bytes, long count) {
+      sends.add(new Send(VirtualTime.micros(atUs), LogProtocol.RECORDS,
+          LogProtocol.recordsA(session, LogProtocol.FLAG_REPLY), bytes, -1, count));
+      return this;
+    }
+
     Plan flush(double atUs, int session) {
       sends.add(new Send(VirtualTime.micros(atUs), LogProtocol.FLUSH, session, 0, 0, 0));
       return this;

@@ -282,6 +282,7 @@ public final class CommitPathModel {
         .withCrashAt(s.crashNanos());
     if (SessionPool.chargesHostCosts(s.workload())) logManager.withAckDetails(); // the pools charge the CPU of waiting
     if (sendsLazyCommits(s.script(), waits)) logManager.withLazyCommits(); // answered when appended
+    if (sendsStatements(s.script())) logManager.withStatementReplies(); // each statement returns when appended
     // the readers reach the log manager's devices by the same roles (its pieces name devices by that index)
     long link = s.log().deviceLinkNanos();
     if (backs) { // ... and the agent writes to its own
@@ -330,6 +331,19 @@ public final class CommitPathModel {
     for (Step st : script.steps()) {
       if ((st.type() == Step.Type.SET_LOG || st.type() == Step.Type.DELAYED_DURABILITY) && !waits[st.mode()]) {
         return true;
+      }
+    }
+    return false;
+  }
+
+  /** A session of this script runs statements (each waits until its records are appended, LogProtocol.LOGGED). */
+  private static boolean sendsStatements(io.tlogsim.database.script.Script script) {
+    for (Step st : script.steps()) {
+      switch (st.type()) {
+        case INSERT, UPDATE, DELETE, LARGE_UPDATE, LARGE_INSERT -> {
+          return true;
+        }
+        default -> { }
       }
     }
     return false;

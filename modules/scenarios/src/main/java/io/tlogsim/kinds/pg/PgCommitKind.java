@@ -118,7 +118,7 @@ public final class PgCommitKind implements ScenarioKind {
     double seconds = p.getDouble("simulatedSeconds");
     Script script = new Script(List.of(new Step(Step.Type.INSERT, "insert", 0, seconds, 1, p.getDouble("roundTripUs"),
         false, false, 0, false, Params.ordered("step", "insert", "seconds", seconds, "thinkUs", p.getDouble("roundTripUs")))));
-    long hop = VirtualTime.micros(1); // a backend hands its WAL to shared buffers in-process
+    long hop = VirtualTime.micros(0.1); // a backend hands its WAL to shared buffers in-process (assumption: ~0.1 us)
     int insert = p.getInt("insertRecordBytes");
     Workload w = Workload.builder().cores(p.getInt("cores")).hopNanos(hop)
         .cpuInsertRowNanos(VirtualTime.micros(p.getDouble("cpuPerTxnUs"))) // a transaction's CPU, on its one row
