@@ -33,8 +33,11 @@ final class CompactLongArrays {
   static final int MIN_LENGTH = 1024;
   static final int FORMAT = 1;
   static final int MAX_STRIDE = 4;
-  /** Elements looked at to choose the stride (the first ones: enough to see an array's record layout). */
-  private static final int SAMPLE = 4096;
+  /**
+   * Elements looked at to choose the stride: the first ones, enough to see an array's record layout, and few beside the
+   * arrays themselves (a session pool's are 6,250 long).
+   */
+  private static final int SAMPLE = 256;
 
   private CompactLongArrays() {}
 
