@@ -126,11 +126,12 @@ public final class JournaledRun {
   }
 
   /**
-   * Every tlogsim.journal.checkpoint-every of wall time, unless one is still being written; and at each simulated-time
-   * mark, even then (a mark's checkpoint is what replay --at and run --branch start from; there are few of them).
+   * Once tlogsim.journal.checkpoint-every of wall time has passed since the last checkpoint (of either kind), unless
+   * one is still being written; and at each simulated-time mark, even then (a mark's checkpoint is what replay --at
+   * and run --branch start from; there are few of them).
    */
   private CheckpointPolicy policy(CheckpointMarks marks, Checkpoint start) {
-    CheckpointPolicy wall = recorder.policy(CheckpointPolicy.everyWallNanos(
+    CheckpointPolicy wall = recorder.policy(recorder.wallSinceLastCheckpoint(
         journal.settings().checkpointEvery().toNanos()));
     // a resumed run or a branch (its base resumes from its parent's state at T): the marks after where it starts
     CheckpointPolicy atMarks = marks.policy(spec.endTimeNanos(), start == null ? 0 : start.simulatedNanos());

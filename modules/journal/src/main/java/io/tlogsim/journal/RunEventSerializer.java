@@ -16,7 +16,8 @@ import org.apache.pekko.serialization.jackson.JacksonSerializer;
  * plugin then gets those very bytes instead of making them a second time (a checkpoint of GCM-1 at N = 100,000 is
  * megabytes: making it twice cost as much CPU again). Bytes are handed over once, by identity of the event, and
  * forgotten. Its own identifier, as Pekko wants one per serializer; rows stored by the plain Jackson serializer
- * (journals of earlier versions) are read by that one.
+ * (journals of earlier versions) are read by that one. Its mapper writes large {@code long[]} compactly
+ * ({@link CompactLongArrays}) and reads them in both forms.
  */
 public final class RunEventSerializer extends JacksonSerializer {
   /** Any number no other serializer of the system uses ("tlre"). */
@@ -25,8 +26,10 @@ public final class RunEventSerializer extends JacksonSerializer {
   private final Map<Object, byte[]> made = Collections.synchronizedMap(new IdentityHashMap<>());
 
   public RunEventSerializer(ExtendedActorSystem system) {
-    super(system, "jackson-cbor",
-        JacksonObjectMapperProvider.get(system).getOrCreate("jackson-cbor", Optional.of(new CBORFactory())));
+    // a copy of the binding's mapper: large long arrays written compactly in the journal only, not on the wire
+    super(system, "jackson-cbor", JacksonObjectMapperProvider.get(system)
+        .getOrCreate("jackson-cbor", Optional.of(new CBORFactory())).copy()
+        .registerModule(CompactLongArrays.module()));
   }
 
   /** The bytes of {@code event} as the journal will store them, kept for the plugin's write of that same event. */

@@ -36,8 +36,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every built-in scenario (and every flush policy, log device model and a crash), run whole with checkpoints at windows 1, 2, 4, 8, ... and every fact kept: each checkpoint,
- * fact batch and the outcome go through the journal's serializer and come back to the same bytes, and the outcome read
+ * Every built-in scenario (and every flush policy, log device model and a crash), run whole with checkpoints at windows 1, 2, 4, 8, ... and every fact kept: each checkpoint
+ * (also as the run event the journal stores, its large long arrays compact), fact batch and the outcome go through the journal's serializer and come back to the same bytes, and the outcome read
  * back gives the same summary; so do the same bytes rewritten as journals from before logical names hold them (Java
  * class names). A model value without a registered type name (TypeNames) fails here, by its class.
  */
@@ -84,6 +84,8 @@ class TypeNamesCoverageTest {
         })
         .withCheckpoints((window, t) -> Long.bitCount(window) == 1, cp -> {
           roundTrip(cp);
+          // as the journal stores it: the run events' serializer, large long[] compact (CompactLongArrays)
+          roundTrip(new RunEvent.CheckpointTaken(cp.window(), cp.simulatedNanos(), cp));
           checkpoints.incrementAndGet();
         });
     PreparedRun run = s.prepare(control);
