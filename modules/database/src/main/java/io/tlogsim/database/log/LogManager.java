@@ -444,14 +444,16 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
     if (!failedTxn[session]) return false;
     long flags = LogProtocol.flags(a);
     if ((flags & LogProtocol.FLAG_COMPENSATION) != 0 && rollback[session] != 0) return false; // its rollback's
-    if (kind == LogProtocol.RECORDS && (flags & LogProtocol.FLAG_BEGIN) != 0) {
+    if ((flags & LogProtocol.FLAG_BEGIN) != 0) { // its next transaction (a commit alone may begin one)
       failedTxn[session] = false;
       return false;
     }
     // a commit waits for its flush or for its append, a statement for its append: either way it is told, and the
-    // failed transaction is over (a session told at its statement sends no commit for it)
+    // failed transaction is over (a session told at its statement sends no commit for it). What its statement sent
+    // after it (a large update's page splits, stamped with its last records) is still the failed one's: dropped until
+    // the session's next transaction begins
     if (kind == LogProtocol.COMMIT || (flags & LogProtocol.FLAG_REPLY) != 0) {
-      failedTxn[session] = false;
+      failedTxn[session] = kind != LogProtocol.COMMIT;
       activeTxns--;
       if (rollback[session] != 0) {
         rollback[session] |= FAILED_OWED; // told when its rollback is done
@@ -523,7 +525,7 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
       if (kind == LogProtocol.RECORDS || kind == LogProtocol.COMMIT) {
         long flags = LogProtocol.flags(a);
         if ((flags & LogProtocol.FLAG_COMPENSATION) != 0) return false; // the rollback's own
-        boolean newTxn = kind == LogProtocol.RECORDS && (flags & LogProtocol.FLAG_BEGIN) != 0;
+        boolean newTxn = (flags & LogProtocol.FLAG_BEGIN) != 0; // (a commit alone may begin one)
         if (failedTxn[session] && !newTxn) return false; // the failed transaction's: dropped, or its commit ends it
       }
     }
@@ -589,9 +591,10 @@ public final class LogManager implements SimComponent, FlushControl, LogSpace.Ho
           } else {
             replyStatement(session, LogProtocol.FAILED);
           }
-        } else {
-          failedTxn[session] = true;
         }
+        // what a statement sent after the records that failed (its later chunks, its page splits) is dropped, until
+        // the session's next transaction begins
+        if (kind != LogProtocol.COMMIT) failedTxn[session] = true;
       }
       case LogProtocol.CHECKPOINT -> {
         if (a >= 0) replyStatement((int) a, LogProtocol.CHECKPOINTED);
