@@ -309,6 +309,24 @@ class OneDatabaseTest {
   }
 
   @Test
+  void whatAFailedLargeStatementSentAfterItsLastRecordsIsNotLogged() {
+    // a large insert's page splits go out stamped with its row chunks, the last split chunk after the last row chunk,
+    // which carries the statement's reply: after its 9002 none of them may be logged (they are the failed
+    // transaction's), so the splits logged are at most the rows logged (one split chunk per row chunk before it)
+    Map<String, Object> s = ScenarioRuns.run("log-full-9002", "script",
+        "[{step=large-insert, rows=300000, splitBytes=40},{step=insert, rows=10, name=after}]");
+    assertEquals(1.0, num(s, "log.fullErrors"));
+    assertEquals(1.0, num(s, "rollbacks.count"), "one failed statement, one rollback");
+    double rows = num(s, "rollbacks.compensationRecords"); // one per row change logged before the 9002
+    // records = rows + their compensations + splits + a few dozen (begin and end records, the next step's 10
+    // transactions)
+    double splits = num(s, "log.records") - 2 * rows;
+    assertTrue(splits <= rows + 100, "splits logged " + splits + " for " + rows + " rows logged: an orphan after the"
+        + " 9002");
+    assertEquals(10.0, num(s, "commits.count"), "the next step commits");
+  }
+
+  @Test
   void aDelayedDurableCommitIsCountedWhenItsRecordIsAppendedAndNeverWhenItsTransactionFailed() {
     // FORCED: a commit returns once its record is in the log buffer (REFERENCE.md 2), where the log reserves; a
     // transaction that gets 9002 there is rolled back and its session told so (REFERENCE.md 1): not a commit
