@@ -72,12 +72,11 @@ started="$(date -u +%Y-%m-%dT%H:%M:%SZ) (load $(cut -d' ' -f1-3 /proc/loadavg))"
 python3 - "$out" "$started" <<'PY' | tee "$out/judgement.md"
 import csv, statistics, sys
 out, started = sys.argv[1:3]
-pred, flat = {}, {}
+pred = {}
 for line in open(f"{out}/curve/predictions.tsv"):
     if line.startswith("#"): continue
     col, cpus, c, p = line.rstrip("\n").split("\t")
     if col == "model" and p: pred[(cpus, int(c))] = float(p)
-    if col == "model-flat" and p: flat[(cpus, int(c))] = float(p)  # shown, not judged: one CPU figure at every load
 runs = {}
 loads = {}
 for r in csv.DictReader(open(f"{out}/curve/raw.tsv"), delimiter="\t"):
@@ -86,9 +85,8 @@ for r in csv.DictReader(open(f"{out}/curve/raw.tsv"), delimiter="\t"):
     loads.setdefault(k, []).extend([float(r["load_before"]), float(r["load_after"])])
 print(f"# issue 22, judged: pg-commit with host costs against PostgreSQL, synchronous_commit=on")
 print(f"\nstarted {started}; inputs {out}/inputs, curve {out}/curve (predictions made before the curve)\n")
-extra = " model-flat TPS | error |" if flat else ""
-print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | load min-max |" + extra)
-print("| --- | --- | --- | --- | --- | --- |" + (" --- | --- |" if flat else ""))
+print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | load min-max |")
+print("| --- | --- | --- | --- | --- | --- |")
 worst, misses = 0.0, 0
 for (cpus, c) in sorted(runs, key=lambda k: (-len(k[0]), k[0], k[1])):
     t = statistics.median(runs[(cpus, c)])
@@ -97,9 +95,7 @@ for (cpus, c) in sorted(runs, key=lambda k: (-len(k[0]), k[0], k[1])):
     if p is None or abs(err) > 30: misses += 1
     worst = max(worst, abs(err)) if p else worst
     print(f"| {cpus} | {c} | {t:,.0f} ({min(runs[(cpus, c)]):,.0f}-{max(runs[(cpus, c)]):,.0f}) | "
-          + (f"{p:,.0f} | {err:+.1f}% |" if p else "- | - |") + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |"
-          + (f" {flat[(cpus, c)]:,.0f} | {(flat[(cpus, c)] / t - 1) * 100:+.1f}% |" if (cpus, c) in flat else
-             (" - | - |" if flat else "")))
+          + (f"{p:,.0f} | {err:+.1f}% |" if p else "- | - |") + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |")
 print(f"\nverdict: {'every point within 30%' if misses == 0 else f'{misses} point(s) outside 30%'}"
       f" (worst {worst:.1f}%)")
 sys.exit(1 if misses else 0)

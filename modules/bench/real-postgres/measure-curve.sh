@@ -15,17 +15,13 @@
 #
 # With --model, the engine's own prediction too: pg-commit with inputs-cpus-<set>.set and host=profile:DIR/host-cpus-<set>.conf
 # (calibrate-host under that set's affinity; DIR/host.conf for inputs measured before profiles by core set)
-# (the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs"), and, when the inputs have the
-# CPU per transaction at each client count (measure-inputs.sh --off-curve: cpuPerTxnUs.N lines), that curve as
-# cpuPerTxnUsAtN (a transaction's CPU follows the sessions wanting the cores); judge.sh judges that column. Beside it,
-# model-flat: the same without the curve (cpuPerTxnUs at every load).
+# (the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs"); judge.sh judges that column.
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
-#                                                [--inputs DIR [--set key=value]... [--prototype] [--model]
-#                                                 [--predict-only]]
+#                                                [--inputs DIR [--set key=value]... [--prototype] [--model]]
 #                                                [--wait-quiet PCT [--wait-max S]]
 #                                                [--out DIR]
-# --wait-quiet: as measure-inputs.sh's. --predict-only: the predictions (predictions.tsv) and nothing measured.
+# --wait-quiet: as measure-inputs.sh's.
 #
 # Writes DIR (default ./data/real-postgres-results/curve-<time>): predictions.tsv, <predictor>-cpus-<set>/ (each
 # prediction's run), raw.tsv (every pgbench run) and curve.md (the table). Needs jq for reading summary.json.
@@ -42,7 +38,6 @@ quiet=101
 quiet_wait=0
 prototype=false
 model=false
-predict_only=false
 out=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -53,13 +48,12 @@ while [ $# -gt 0 ]; do
     --set) sets+=(--set "$2"); shift 2 ;;
     --prototype) prototype=true; shift ;;
     --model) model=true; shift ;;
-    --predict-only) predict_only=true; shift ;;
     --out) out="$2"; shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --wait-max) quiet_wait="$2"; shift 2 ;;
     -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "measure-curve: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --inputs, --set, --prototype, --model," \
-      "--predict-only, --wait-quiet, --wait-max, --out" >&2
+      "--wait-quiet, --wait-max, --out" >&2
       exit 2 ;;
   esac
 done
@@ -88,17 +82,12 @@ mkdir -p "$out"
 declare -A predicted notes
 predictors=()
 # tlogsim run pg-commit with the key=value lines of $2 for core set $1; column $3; more --set arguments after it
-# (BY_CLIENTS=1: the cpuPerTxnUs.N lines, the CPU at N clients with synchronous_commit=off, as cpuPerTxnUsAtN)
 predict_pg_commit() {
   local cpus="$1" file="$2" col="$3" args=() note="" k v
   shift 3
   args+=("$@")
   while IFS='=' read -r k v; do
-    [[ -z "$k" || "$k" == \#* ]] && continue
-    if [[ "$k" == cpuPerTxnUs.* ]]; then
-      [ "${BY_CLIENTS:-0}" = 1 ] && args+=(--set "cpuPerTxnUsAt${k#cpuPerTxnUs.}=$v")
-      continue
-    fi
+    [[ -z "$k" || "$k" == \#* || "$k" == *.* ]] && continue # cpuPerTxnUs.N: not a setting of today's pg-commit
     if [ "$k" = roundTripUs ] && awk -v r="$v" 'BEGIN {exit !(r < 0)}'; then
       note="$col: roundTripUs $v < 0 is refused by pg-commit: predicted with 0"
       v=0
@@ -118,9 +107,6 @@ if [ -n "$inputs" ]; then
   [ -f "$inputs/readme-cpus-${cpusets[0]}.set" ] && predictors+=(today-readme)
   predictors+=(today-cputime)
   $model && predictors+=(model)
-  # the model with one CPU figure at every load (cpuPerTxnUs, the 64-client one), beside it when the inputs have the
-  # CPU by clients (measure-inputs.sh --off-curve), which the model column then uses
-  $model && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(model-flat)
   $prototype && predictors+=(design)
   $prototype && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(design-cpu-by-clients)
   for cpus in "${cpusets[@]}"; do
@@ -129,9 +115,7 @@ if [ -n "$inputs" ]; then
     # the profile calibrate-host measured under this set's affinity (an earlier run's inputs have one, host.conf)
     profile="$inputs/host-cpus-$cpus.conf"
     [ -f "$profile" ] || profile="$inputs/host.conf"
-    $model && BY_CLIENTS=1 predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model --set "host=profile:$profile"
-    [[ " ${predictors[*]} " == *" model-flat "* ]] &&
-      predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-flat --set "host=profile:$profile"
+    $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model --set "host=profile:$profile"
     if $prototype; then
       rp_say "cores $cpus, design: design-prototype.py --inputs $inputs/inputs-cpus-$cpus.set --host $inputs/host.conf"
       python3 "$here/design-prototype.py" --inputs "$inputs/inputs-cpus-$cpus.set" --host "$inputs/host.conf" \
@@ -152,12 +136,6 @@ if [ -n "$inputs" ]; then
   { echo "# predictions made $(date -u +%Y-%m-%dT%H:%M:%SZ), before the curve was measured"
     for col in "${predictors[@]}"; do for cpus in "${cpusets[@]}"; do for c in "${counts[@]}"; do
       echo -e "$col\t$cpus\t$c\t${predicted[$col,$cpus,$c]}"; done; done; done; } >"$out/predictions.tsv"
-fi
-if $predict_only; then
-  [ -n "$inputs" ] || { echo "measure-curve: --predict-only needs --inputs DIR" >&2; exit 2; }
-  cat "$out/predictions.tsv"
-  echo "results: $out (predictions only; nothing measured)" >&2
-  exit 0
 fi
 
 rp_setup

@@ -61,8 +61,7 @@ final class CalibratePostgresCommand implements Callable<Integer> {
 
   @Option(names = "--clients", paramLabel = "N", defaultValue = "1,64", split = ",",
       description = "pgbench -c of each run (default: ${DEFAULT-VALUE}): the fewest give roundTripUs, the most "
-          + "cpuPerTxnUs; 1 to 10000 each. With three or more of 1, 2, 4, ... 64 (1,2,4,8,16,32,64 is recommended) "
-          + "the CPU at each is written too (cpuPerTxnUsAtN).")
+          + "cpuPerTxnUs; 1 to 10000 each.")
   List<Integer> clients;
 
   @Option(names = "--wal-dir", paramLabel = "DIR",
@@ -162,16 +161,6 @@ final class CalibratePostgresCommand implements Callable<Integer> {
     l.add(String.format(Locale.ROOT, "cpuPerTxnUs = %.3f    # CPU of a transaction at %d clients", r.cpuPerTxnUs(),
         r.runs().get(r.runs().size() - 1).clients()));
     l.add(String.format(Locale.ROOT, "roundTripUs = %.3f    # one client's transaction off any core", r.roundTripUs()));
-    // the CPU at each measured count of pg-commit's sweep, when there are three or more: a transaction's CPU then
-    // follows the sessions wanting the cores (docs/commit-path.md, "pg-commit: the inputs")
-    List<String> at = new ArrayList<>();
-    for (PostgresCalibration.Run run : r.runs()) {
-      if (r.cpuMeasured() && Integer.bitCount(run.clients()) == 1 && run.clients() <= 64) {
-        at.add(String.format(Locale.ROOT, "cpuPerTxnUsAt%d = %.3f    # CPU of a transaction at %d clients",
-            run.clients(), run.cpuPerTxnUs(), run.clients()));
-      }
-    }
-    if (at.size() >= 3) l.addAll(at);
     l.add("cores = " + r.cores());
     l.add("sweep = true");
     return String.join("\n", l) + "\n";

@@ -139,31 +139,6 @@ class CalibratePostgresTest {
     }
   }
 
-  /**
-   * The scenario written: with the CPU measured at three or more of pg-commit's counts, the CPU at each is written as
-   * cpuPerTxnUsAtN and the scenario loads with them; with two counts (or CPU inferred), none.
-   */
-  @Test
-  void theCpuAtEachMeasuredCountIsWrittenWhenThreeOrMoreOfTheSweepsCountsWereRun() throws Exception {
-    List<io.tlogsim.analysis.calibrate.PostgresCalibration.Run> runs = List.of(
-        new io.tlogsim.analysis.calibrate.PostgresCalibration.Run(1, 20_000, 200_000, 0.05, 6.0, 2.0),
-        new io.tlogsim.analysis.calibrate.PostgresCalibration.Run(4, 30_000, 300_000, 0.13, 9.0, 3.0),
-        new io.tlogsim.analysis.calibrate.PostgresCalibration.Run(64, 20_000, 200_000, 3.2, 15.0, 1.0));
-    String conf = CalibratePostgresCommand.render("t", new io.tlogsim.analysis.calibrate.PostgresCalibration.Result(
-        "local", "15", "fdatasync", tmp, 100, 2, "test", true, runs, List.of()));
-    assertTrue(conf.contains("cpuPerTxnUsAt1 = 40.000"), conf);
-    assertTrue(conf.contains("cpuPerTxnUsAt4 = 40.000"), conf);
-    assertTrue(conf.contains("cpuPerTxnUsAt64 = 80.000"), conf);
-    Path file = tmp.resolve("at.conf");
-    Files.writeString(file, conf);
-    Scenario s = ScenarioKinds.loader().load(file.toString(), Map.of());
-    assertEquals(80.0, s.params().getDouble("cpuPerTxnUsAt64"), 1e-9);
-    assertEquals(0.0, s.params().getDouble("cpuPerTxnUsAt8"), 0, "not measured");
-    String two = CalibratePostgresCommand.render("t", new io.tlogsim.analysis.calibrate.PostgresCalibration.Result(
-        "local", "15", "fdatasync", tmp, 100, 2, "test", true, List.of(runs.get(0), runs.get(2)), List.of()));
-    assertFalse(two.contains("cpuPerTxnUsAt"), two);
-  }
-
   @Test
   void badOptionsExitTwoWithOneLineWritingNothing() {
     Path out = tmp.resolve("x.conf");

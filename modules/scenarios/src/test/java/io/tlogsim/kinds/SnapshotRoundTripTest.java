@@ -44,7 +44,7 @@ class SnapshotRoundTripTest {
   static final Set<String> ROWS_ONLY = Set.of("BackupAgent.zeros", "BackupAgent.copies", "BackupAgent.dest",
       "BackupAgent.destFirst", "BackupHistory.fileIds", "BackupHistory.lsns", "BackupHistory.first",
       "Hdd.wArrival", "Hdd.wBytes", "Hdd.wFile", "Hdd.wKind", "Hdd.wLink", "Hdd.wOffset", "Hdd.wTag",
-      "WalWriteLock.sleepers", "HostCpu.wanting");
+      "WalWriteLock.sleepers");
 
   /** A scenario, the part of its simulated time it runs before it is probed, and what --set changes. */
   record Run(String scenario, double fraction, String... keyValues) {}
@@ -72,9 +72,6 @@ class SnapshotRoundTripTest {
       new Run("pg-commit", 0.3, "simulatedSeconds", "0.2", "cores", "2", "fsyncUs", "300", "hostWakeCpuUs", "12",
           "hostSleepCpuUs", "20", "hostSameCoreWakeCpuUs", "2", "hostSameCoreSleepCpuUs", "1", "hostIdleWakeUs", "8",
           "hostWriteCpuUs", "15", "hostFlushCpuUs", "60"),
-      // the CPU by clients: the sessions wanting the cores are counted (HostCpu.wanting, a heap of their work's ends)
-      new Run("pg-commit", 0.3, "simulatedSeconds", "0.2", "cores", "2", "cpuPerTxnUsAt1", "40", "cpuPerTxnUsAt64",
-          "90"),
       new Run("stairway-backup-fragmented", 0.5),
       new Run("stairway-recovery-undo-fragmented", 0.6),
       new Run("stairway-recovery-undo-fragmented", 0.9), // in undo: the recovery plan under way

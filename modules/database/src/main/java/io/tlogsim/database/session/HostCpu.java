@@ -7,14 +7,10 @@ import java.util.Arrays;
  * The host's CPU: C cores shared by the sessions of one pool, first come first served, no preemption. A session asks
  * for a core at the moment it is ready to run (never ahead of time, so the queue order is the order of readiness) and
  * learns when its work ends; the time it waited for a core is the CPU wait (SQL Server's signal wait). Zero cores:
- * as many as needed, never a wait. With a {@link CpuContention} curve, a session's own work ({@link #runContended})
- * costs its factor at the number of sessions whose work is booked and not yet done at that moment (itself included).
+ * as many as needed, never a wait.
  */
 public final class HostCpu {
   private final int cores;
-  private final CpuContention contention;
-  private long[] wanting = new long[8]; // min-heap of the ends of contended work booked and not done (with contention)
-  private int wantingSize;
   private long[] freeAt; // by core: when it is free
   private int lastCore = -1; // not state: read at once after a run
   private long waits;
@@ -23,61 +19,9 @@ public final class HostCpu {
   private long busyNanos;
 
   public HostCpu(int cores) {
-    this(cores, CpuContention.NONE);
-  }
-
-  public HostCpu(int cores, CpuContention contention) {
     if (cores < 0) throw new IllegalArgumentException("cores must be >= 0");
     this.cores = cores;
-    this.contention = contention == null ? CpuContention.NONE : contention;
     this.freeAt = new long[cores];
-  }
-
-  /**
-   * A session's own work of nominal cost {@code nominalNanos} from {@code now}, on the first free core as {@link #run}:
-   * with contention it costs the curve's factor at the number of sessions wanting the cores now (those whose booked
-   * work ends after {@code now}, and this one). Returns when it ends.
-   */
-  public long runContended(long now, long nominalNanos) {
-    if (contention.isNone() || nominalNanos <= 0) return run(now, nominalNanos);
-    while (wantingSize > 0 && wanting[0] <= now) popWanting();
-    long cost = Math.max(1, Math.round(nominalNanos * contention.factor(wantingSize + 1)));
-    long end = run(now, cost);
-    pushWanting(end);
-    return end;
-  }
-
-  /** Sessions whose contended work is booked and ends after {@code now} (0 without contention). */
-  public int wanting(long now) {
-    int n = 0;
-    for (int k = 0; k < wantingSize; k++) if (wanting[k] > now) n++;
-    return n;
-  }
-
-  private void pushWanting(long end) {
-    if (wantingSize == wanting.length) wanting = Arrays.copyOf(wanting, wantingSize * 2);
-    int k = wantingSize++;
-    while (k > 0) {
-      int parent = (k - 1) >>> 1;
-      if (wanting[parent] <= end) break;
-      wanting[k] = wanting[parent];
-      k = parent;
-    }
-    wanting[k] = end;
-  }
-
-  private void popWanting() {
-    long last = wanting[--wantingSize];
-    int k = 0;
-    while (true) {
-      int child = 2 * k + 1;
-      if (child >= wantingSize) break;
-      if (child + 1 < wantingSize && wanting[child + 1] < wanting[child]) child++;
-      if (wanting[child] >= last) break;
-      wanting[k] = wanting[child];
-      k = child;
-    }
-    if (wantingSize > 0) wanting[k] = last;
   }
 
   public int cores() {
@@ -188,8 +132,7 @@ public final class HostCpu {
   }
 
   public State snapshot() {
-    return new State(freeAt.clone(), waits, waitNanos, maxWaitNanos, busyNanos,
-        wantingSize == 0 ? null : Arrays.copyOf(wanting, wantingSize));
+    return new State(freeAt.clone(), waits, waitNanos, maxWaitNanos, busyNanos);
   }
 
   public void restore(State s) {
@@ -198,13 +141,8 @@ public final class HostCpu {
     waitNanos = s.waitNanos();
     maxWaitNanos = s.maxWaitNanos();
     busyNanos = s.busyNanos();
-    // a heap's array order is its state: restored as saved (absent in checkpoints of runs without contention)
-    long[] w = s.wanting() == null ? new long[0] : s.wanting();
-    wanting = Arrays.copyOf(w, Math.max(8, w.length));
-    wantingSize = w.length;
   }
 
-  /** @param wanting the heap of the ends of contended work not done yet, in heap order (null: none) */
-  public record State(long[] freeAt, long waits, long waitNanos, long maxWaitNanos, long busyNanos, long[] wanting)
+  public record State(long[] freeAt, long waits, long waitNanos, long maxWaitNanos, long busyNanos)
       implements CborSerializable {}
 }

@@ -134,7 +134,7 @@ public final class SessionPool implements SimComponent {
     mode = new byte[count];
     commitStart = new long[count];
     row = new long[count];
-    cpu = new HostCpu(workload.cores(), workload.cpuContention());
+    cpu = new HostCpu(workload.cores());
     entered = new int[steps.length];
     finished = new int[steps.length];
     phaseStart = new long[steps.length];
@@ -262,9 +262,9 @@ public final class SessionPool implements SimComponent {
     acknowledged(ctx, i, at);
   }
 
-  /** Runs session i's work on a core (the host's costs remember which), at its contention's cost. */
+  /** Runs session i's work on a core (the host's costs remember which). */
   private long run(int i, long now, long costNanos) {
-    long end = cpu.runContended(now, costNanos);
+    long end = cpu.run(now, costNanos);
     if (host != null) host.ranOn(i, cpu.lastCore());
     return end;
   }

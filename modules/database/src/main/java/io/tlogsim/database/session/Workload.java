@@ -14,13 +14,11 @@ import io.tlogsim.database.script.Step;
  * @param arrivalGapNanos at a fixed arrival rate (pgbench -R): the mean time between a session's transaction starts,
  *     drawn from an exponential (a Poisson process); 0: the script's think times
  * @param host what waiting for a flush costs on the host ({@link HostCosts#NONE}: nothing)
- * @param cpuContention how a session's CPU grows with the sessions wanting the cores at once
- *     ({@link CpuContention#NONE}: not at all)
  */
 public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cpuInsertRowNanos,
     long cpuUpdateRowNanos, long cpuDeleteRowNanos, long cpuCommitNanos, int insertRecordBytes, int updateRecordBytes,
     int deleteRecordBytes, int commitRecordBytes, int compensationRecordBytes, long tableRows, int chunkRows,
-    long warmupNanos, double arrivalGapNanos, HostCosts host, CpuContention cpuContention) {
+    long warmupNanos, double arrivalGapNanos, HostCosts host) {
 
   public Workload {
     if (hopNanos <= 0) throw new IllegalArgumentException("a session's hop must be > 0 ns");
@@ -31,7 +29,6 @@ public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cp
     if (warmupNanos < 0) throw new IllegalArgumentException("warm-up must be >= 0 ns");
     if (!(arrivalGapNanos >= 0)) throw new IllegalArgumentException("the arrival gap must be >= 0 ns");
     if (host == null) host = HostCosts.NONE;
-    if (cpuContention == null) cpuContention = CpuContention.NONE;
   }
 
   /** The same workload with a warm-up of {@code nanos} left out of the commit statistics. */
@@ -61,7 +58,7 @@ public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cp
         .cpuCommitNanos(cpuCommitNanos).insertRecordBytes(insertRecordBytes).updateRecordBytes(updateRecordBytes)
         .deleteRecordBytes(deleteRecordBytes).commitRecordBytes(commitRecordBytes)
         .compensationRecordBytes(compensationRecordBytes).tableRows(tableRows).chunkRows(chunkRows)
-        .warmupNanos(warmupNanos).arrivalGapNanos(arrivalGapNanos).host(host).cpuContention(cpuContention);
+        .warmupNanos(warmupNanos).arrivalGapNanos(arrivalGapNanos).host(host);
   }
 
   /** Builds a {@link Workload} key by key (its keys as the record names them). */
@@ -83,7 +80,6 @@ public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cp
     private long warmupNanos;
     private double arrivalGapNanos;
     private HostCosts host = HostCosts.NONE;
-    private CpuContention cpuContention = CpuContention.NONE;
 
     private Builder() {}
 
@@ -172,16 +168,11 @@ public record Workload(int cores, long hopNanos, long cpuStatementNanos, long cp
       return this;
     }
 
-    public Builder cpuContention(CpuContention v) {
-      cpuContention = v;
-      return this;
-    }
-
     public Workload build() {
       return new Workload(cores, hopNanos, cpuStatementNanos, cpuInsertRowNanos, cpuUpdateRowNanos, cpuDeleteRowNanos,
           cpuCommitNanos, insertRecordBytes, updateRecordBytes, deleteRecordBytes, commitRecordBytes,
           compensationRecordBytes, tableRows, chunkRows, warmupNanos,
-          arrivalGapNanos, host, cpuContention);
+          arrivalGapNanos, host);
     }
   }
 

@@ -4,7 +4,6 @@ import io.tlogsim.database.log.LogConfig;
 import io.tlogsim.database.log.policy.PostgresCommit;
 import io.tlogsim.database.script.Script;
 import io.tlogsim.database.script.Step;
-import io.tlogsim.database.session.CpuContention;
 import io.tlogsim.database.session.Workload;
 import io.tlogsim.kernel.VirtualTime;
 import io.tlogsim.kinds.commitpath.CommitPathKind;
@@ -40,14 +39,6 @@ public final class PgCommitKind implements ScenarioKind {
   /** Client counts of the sweep. */
   static final int[] SWEEP = {1, 2, 4, 8, 16, 32, 64};
 
-  /** The client counts of the cpuPerTxnUsAtN keys (the sweep's). */
-  static final int[] CPU_AT = SWEEP;
-
-  private static final String CPU_AT_TEXT = "CPU of one transaction measured as cpuPerTxnUs (synchronous_commit=off, server"
-      + " + pgbench CPU seconds / transactions) with pgbench -c N; when any is given, a transaction's CPU follows the"
-      + " number of sessions on the cores or waiting for one at its start (linear in log2 between measured counts,"
-      + " the nearest beyond), else it is cpuPerTxnUs at every load. N = ";
-
   @Override
   public String name() {
     return NAME;
@@ -72,13 +63,6 @@ public final class PgCommitKind implements ScenarioKind {
             "CPU of one transaction at saturation with synchronous_commit=off: (server + pgbench CPU seconds) /"
                 + " transactions of pgbench -c 64 (on a host of its own: cores x 10^6 / TPS); host costs of waiting"
                 + " come from calibrate-host (host = profile:NAME)"),
-        ParamSpec.decimal("cpuPerTxnUsAt1", 0, 1e7, CPU_AT_TEXT + "1 client (0: not measured)").withUnit("us"),
-        ParamSpec.decimal("cpuPerTxnUsAt2", 0, 1e7, CPU_AT_TEXT + "2 clients (0: not measured)").withUnit("us"),
-        ParamSpec.decimal("cpuPerTxnUsAt4", 0, 1e7, CPU_AT_TEXT + "4 clients (0: not measured)").withUnit("us"),
-        ParamSpec.decimal("cpuPerTxnUsAt8", 0, 1e7, CPU_AT_TEXT + "8 clients (0: not measured)").withUnit("us"),
-        ParamSpec.decimal("cpuPerTxnUsAt16", 0, 1e7, CPU_AT_TEXT + "16 clients (0: not measured)").withUnit("us"),
-        ParamSpec.decimal("cpuPerTxnUsAt32", 0, 1e7, CPU_AT_TEXT + "32 clients (0: not measured)").withUnit("us"),
-        ParamSpec.decimal("cpuPerTxnUsAt64", 0, 1e7, CPU_AT_TEXT + "64 clients (0: not measured)").withUnit("us"),
         ParamSpec.decimal("roundTripUs", 0, 1e7,
             "client round trip of one transaction: 10^6 / TPS of pgbench -c 1 with synchronous_commit=off, minus"
                 + " that run's own CPU per transaction, measured as above (never negative; near 0 on one core)"),
@@ -113,10 +97,6 @@ public final class PgCommitKind implements ScenarioKind {
         throw BadInputException.about(key, "must fit in one WAL write (" + capacity + " B), got " + p.getInt(key));
       }
     }
-    if (!contention(p).isNone() && !(p.getDouble("cpuPerTxnUs") > 0)) {
-      throw BadInputException.about("cpuPerTxnUs", "must be > 0 when a cpuPerTxnUsAtN is given (the CPU they scale),"
-          + " got " + p.getDouble("cpuPerTxnUs"));
-    }
     double eightKb = 8192 / (p.getDouble("walDeviceMBps") * 1e6) * 1e6;
     if (eightKb >= p.getDouble("fsyncUs")) {
       throw BadInputException.about("walDeviceMBps", String.format(Locale.ROOT, "moves 8 kB in %.1f us, not less than"
@@ -133,26 +113,6 @@ public final class PgCommitKind implements ScenarioKind {
     return VirtualTime.seconds(p.getDouble("simulatedSeconds") * 1.5 + 1);
   }
 
-  /**
-   * The measured CPU per transaction by client count (cpuPerTxnUsAtN, those given) as factors on cpuPerTxnUs; none
-   * given: no contention, cpuPerTxnUs at every load.
-   */
-  static CpuContention contention(Params p) {
-    List<Integer> counts = new ArrayList<>();
-    List<Double> factors = new ArrayList<>();
-    double nominal = p.getDouble("cpuPerTxnUs");
-    for (int n : CPU_AT) {
-      double us = p.getDouble("cpuPerTxnUsAt" + n);
-      if (us > 0) {
-        counts.add(n);
-        factors.add(nominal > 0 ? us / nominal : 1);
-      }
-    }
-    if (counts.isEmpty()) return CpuContention.NONE;
-    return new CpuContention(counts.stream().mapToInt(Integer::intValue).toArray(),
-        factors.stream().mapToDouble(Double::doubleValue).toArray());
-  }
-
   /** The model of {@code clients} clients with synchronous_commit as given. */
   static CommitPathModel.Spec spec(Params p, int clients, boolean synchronousCommit) {
     double seconds = p.getDouble("simulatedSeconds");
@@ -164,7 +124,7 @@ public final class PgCommitKind implements ScenarioKind {
         .cpuInsertRowNanos(VirtualTime.micros(p.getDouble("cpuPerTxnUs"))) // a transaction's CPU, on its one row
         .insertRecordBytes(insert).updateRecordBytes(insert).deleteRecordBytes(insert)
         .commitRecordBytes(p.getInt("commitRecordBytes")).compensationRecordBytes(insert).chunkRows(1000)
-        .host(HostParams.of(p)).cpuContention(contention(p)).build();
+        .host(HostParams.of(p)).build();
     int page = p.getInt("walPageBytes");
     // One WAL write at a time (WALWriteLock); a flush's next write rewrites the partial page; no begin record.
     LogConfig log = LogConfig.builder().pageBytes(page).pageHeaderBytes(p.getInt("walPageHeaderBytes"))
