@@ -18,10 +18,11 @@
 # (the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs"); judge.sh judges that column.
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
-#                                                [--inputs DIR [--set key=value]... [--prototype] [--model]]
+#                                                [--inputs DIR [--set key=value]... [--prototype] [--model]
+#                                                 [--predict-only]]
 #                                                [--wait-quiet PCT [--wait-max S]]
 #                                                [--out DIR]
-# --wait-quiet: as measure-inputs.sh's.
+# --wait-quiet: as measure-inputs.sh's. --predict-only: the predictions (predictions.tsv) and nothing measured.
 #
 # Writes DIR (default ./data/real-postgres-results/curve-<time>): predictions.tsv, <predictor>-cpus-<set>/ (each
 # prediction's run), raw.tsv (every pgbench run) and curve.md (the table). Needs jq for reading summary.json.
@@ -38,6 +39,7 @@ quiet=101
 quiet_wait=0
 prototype=false
 model=false
+predict_only=false
 out=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -48,12 +50,13 @@ while [ $# -gt 0 ]; do
     --set) sets+=(--set "$2"); shift 2 ;;
     --prototype) prototype=true; shift ;;
     --model) model=true; shift ;;
+    --predict-only) predict_only=true; shift ;;
     --out) out="$2"; shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --wait-max) quiet_wait="$2"; shift 2 ;;
     -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "measure-curve: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --inputs, --set, --prototype, --model," \
-      "--wait-quiet, --wait-max, --out" >&2
+      "--predict-only, --wait-quiet, --wait-max, --out" >&2
       exit 2 ;;
   esac
 done
@@ -136,6 +139,12 @@ if [ -n "$inputs" ]; then
   { echo "# predictions made $(date -u +%Y-%m-%dT%H:%M:%SZ), before the curve was measured"
     for col in "${predictors[@]}"; do for cpus in "${cpusets[@]}"; do for c in "${counts[@]}"; do
       echo -e "$col\t$cpus\t$c\t${predicted[$col,$cpus,$c]}"; done; done; done; } >"$out/predictions.tsv"
+fi
+if $predict_only; then
+  [ -n "$inputs" ] || { echo "measure-curve: --predict-only needs --inputs DIR" >&2; exit 2; }
+  cat "$out/predictions.tsv"
+  echo "results: $out (predictions only; nothing measured)" >&2
+  exit 0
 fi
 
 rp_setup
