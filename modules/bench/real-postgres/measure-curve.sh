@@ -25,7 +25,10 @@
 # --wait-quiet: as measure-inputs.sh's. --predict-only: the predictions (predictions.tsv) and nothing measured.
 #
 # Writes DIR (default ./data/real-postgres-results/curve-<time>): predictions.tsv, <predictor>-cpus-<set>/ (each
-# prediction's run), raw.tsv (every pgbench run) and curve.md (the table). Needs jq for reading summary.json.
+# prediction's run), raw.tsv (every pgbench run) and curve.md (the table, and a second one of what the server did at
+# each point: transactions per WAL flush, a flush's time in the backends, the cores' busy share and context switches
+# per transaction, beside the model's commits per WAL write; for finding which mechanism a prediction misses, never
+# an input). Needs jq for reading summary.json.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "$here/server.sh"
@@ -148,7 +151,7 @@ if $predict_only; then
 fi
 
 rp_setup
-echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct" >"$out/raw.tsv"
+echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn" >"$out/raw.tsv"
 rp_curve on "$out/raw.tsv"
 
 stats() { sort -g | awk '{v[NR] = $1} END {if (NR == 0) {print "- - -"; exit}
@@ -183,6 +186,28 @@ pick() { awk -F'\t' -v cpus="$1" -v c="$2" 'NR > 1 && $1 == cpus && $3 == c {pri
       echo "$row"
     done
     [ -n "${notes[$cpus]:-}" ] && echo && echo "cores $cpus: ${notes[$cpus]}" && echo
+  done
+  # what the mechanism did (medians over the repetitions), beside the model's commits per WAL write: for reading
+  # where a prediction goes wrong, never an input (the curve is the test)
+  echo
+  echo "What the server did (medians): transactions per WAL flush (pg_stat_wal wal_sync), a flush's time in the"
+  echo "backends (wal_sync_time / wal_sync, track_wal_io_timing), the set's cores busy, context switches per transaction."
+  echo
+  echo "| cores (taskset) | clients | commits per flush | flush ms | cores busy % | context switches per txn | model: commits per WAL write |"
+  echo "| --- | --- | --- | --- | --- | --- | --- |"
+  for cpus in "${cpusets[@]}"; do
+    for c in "${counts[@]}"; do
+      read -r k _ _ < <(pick "$cpus" "$c" '($13 > 0 ? $7 / $13 : 0)')
+      read -r f _ _ < <(pick "$cpus" "$c" '($13 > 0 ? $14 / $13 : 0)')
+      read -r u _ _ < <(pick "$cpus" "$c" '$15')
+      read -r x _ _ < <(pick "$cpus" "$c" '$16')
+      m="-"
+      if [ -f "$out/model-cpus-$cpus/summary.json" ]; then
+        m="$(jq -r --argjson c "$c" '.sweep[] | select(.clients == $c and .synchronousCommit) | .commitsPerWalWrite' \
+          "$out/model-cpus-$cpus/summary.json")"
+      fi
+      printf "| %s | %d | %.2f | %.3f | %.0f | %.2f | %s |\n" "$cpus" "$c" "$k" "$f" "$u" "$x" "$m"
+    done
   done
 } >"$out/curve.md"
 cat "$out/curve.md"

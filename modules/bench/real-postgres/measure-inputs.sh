@@ -78,7 +78,7 @@ else
 
   rp_setup
   rp_start "${cpusets[0]}"
-  echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct" >"$out/raw.tsv"
+  echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn" >"$out/raw.tsv"
   echo -e "cpus\trep\tfdatasync_us\tload_before\tload_after\tothers_busy_pct" >"$out/fsync.tsv"
   for cpus in "${cpusets[@]}"; do
     for r in $(seq 1 "$repeat"); do

@@ -130,32 +130,54 @@ rp_settle() {
   done
 }
 
+# Busy and idle ticks of the cores CPUS (a taskset list such as 0,1 or 0-3) from /proc/stat: "busy idle".
+rp_cores_ticks() {
+  local want=() part
+  for part in ${1//,/ }; do
+    if [[ "$part" == *-* ]]; then want+=($(seq "${part%-*}" "${part#*-}")); else want+=("$part"); fi
+  done
+  awk -v want=" ${want[*]} " '$1 ~ /^cpu[0-9]+$/ && index(want, " " substr($1, 4) " ") {
+    b += $2 + $3 + $4 + $7 + $8 + $9; i += $5 + $6} END {print b + 0, i + 0}' /proc/stat
+}
+
 # pgbench -n with the one-row INSERT, CLIENTS clients for SECONDS s, pgbench pinned to CPUS as the server is;
 # synchronous_commit SYNC (on|off) for its sessions (PGOPTIONS, as a user sets it). The table is emptied and a
 # checkpoint taken first, so every measurement starts alike. Prints
-#   tps latency_ms transactions server_cpu_s pgbench_cpu_s load_before load_after
-# (CPU: user + system seconds of the server's processes and of pgbench over the run, from /proc and time(1)).
+#   tps latency_ms transactions server_cpu_s pgbench_cpu_s load_before load_after wal_syncs wal_sync_ms
+#   cores_busy_pct ctxt_per_txn
+# (CPU: user + system seconds of the server's processes and of pgbench over the run, from /proc and time(1)). The last
+# four say what the mechanism did, for reading a judged curve beside the model's own counts, never as model inputs:
+# the WAL flushes and their time in the backends (pg_stat_wal, reset before the run, with track_wal_io_timing on for
+# pgbench's sessions), how busy the set's cores were and the machine's context switches per transaction (/proc/stat).
 rp_pgbench() {
-  local cpus="$1" clients="$2" seconds="$3" sync="$4" ncpu threads out aux t0 t1 l0 l1 tck tfile
+  local cpus="$1" clients="$2" seconds="$3" sync="$4" ncpu threads out aux t0 t1 l0 l1 tck tfile c0 c1 x0 x1 wal
   ncpu="$(taskset -c "$cpus" nproc)"
   threads=$(( clients < ncpu ? clients : ncpu ))
-  rp_psql "TRUNCATE t; CHECKPOINT" >/dev/null
+  rp_psql "TRUNCATE t; CHECKPOINT; SELECT pg_stat_reset_shared('wal')" >/dev/null
   aux="$(ps --ppid "$(head -1 "$rp_data/postmaster.pid")" -o pid= | wc -l)"
   tfile="$(mktemp)"
   chmod 666 "$tfile"
   l0="$(rp_load)"
   t0="$(rp_server_ticks)"
-  out="$(rp_as env PGOPTIONS="-c synchronous_commit=$sync" /usr/bin/time -f "%U %S" -o "$tfile" \
-    taskset -c "$cpus" "$PGBIN/pgbench" -n -f "$rp_sql" -c "$clients" -j "$threads" -T "$seconds" \
+  c0="$(rp_cores_ticks "$cpus")"
+  x0="$(awk '$1 == "ctxt" {print $2}' /proc/stat)"
+  out="$(rp_as env PGOPTIONS="-c synchronous_commit=$sync -c track_wal_io_timing=on" /usr/bin/time -f "%U %S" \
+    -o "$tfile" taskset -c "$cpus" "$PGBIN/pgbench" -n -f "$rp_sql" -c "$clients" -j "$threads" -T "$seconds" \
     -h "$REAL_PG_DIR" -p "$REAL_PG_PORT" -U postgres postgres 2>&1)" || rp_die "pgbench failed: $out"
+  c1="$(rp_cores_ticks "$cpus")"
+  x1="$(awk '$1 == "ctxt" {print $2}' /proc/stat)"
   rp_settle "$aux"
   t1="$(rp_server_ticks)"
   l1="$(rp_load)"
+  wal="$(rp_psql "SELECT wal_sync, round(wal_sync_time::numeric, 1) FROM pg_stat_wal" | tr '|' ' ')"
   tck="$(getconf CLK_TCK)"
-  awk -v t0="$t0" -v t1="$t1" -v tck="$tck" -v l0="$l0" -v l1="$l1" -v tf="$tfile" '
+  awk -v t0="$t0" -v t1="$t1" -v tck="$tck" -v l0="$l0" -v l1="$l1" -v tf="$tfile" -v c0="$c0" -v c1="$c1" \
+    -v x0="$x0" -v x1="$x1" -v wal="$wal" '
     /^latency average/ {lat = $4} /^tps = / {tps = $3} /actually processed/ {n = $NF}
-    END {getline tl < tf; split(tl, c, " "); printf "%s %s %s %.2f %.2f %s %s\n", tps, lat, n, (t1 - t0) / tck,
-      c[1] + c[2], l0, l1}' <<<"$out"
+    END {getline tl < tf; split(tl, c, " "); split(c0, a, " "); split(c1, b, " "); split(wal, w, " ")
+      bt = b[1] - a[1]; it = b[2] - a[2]
+      printf "%s %s %s %.2f %.2f %s %s %s %s %.0f %.2f\n", tps, lat, n, (t1 - t0) / tck, c[1] + c[2], l0, l1,
+        w[1], w[2], (bt + it > 0 ? 100 * bt / (bt + it) : 0), (n > 0 ? (x1 - x0) / n : 0)}' <<<"$out"
   rm -f "$tfile"
 }
 
@@ -163,7 +185,7 @@ rp_pgbench() {
 # every client count of its array counts (seconds s each, after rp_wait_quiet quiet quiet_wait), one row each
 # appended to RAW (the header of both scripts' raw.tsv) and shown on stderr.
 rp_curve() {
-  local sync="$1" raw="$2" cpus r c busy line
+  local sync="$1" raw="$2" cpus r c busy line main diag
   for cpus in "${cpusets[@]}"; do
     rp_start "$cpus"
     for r in $(seq 1 "$repeat"); do
@@ -172,7 +194,10 @@ rp_curve() {
         rp_lock
         line="$(rp_pgbench "$cpus" "$c" "$seconds" "$sync")"
         rp_unlock
-        echo -e "$cpus\t$r\t$c\t$sync\t${line// /	}\t$busy" | tee -a "$raw" >&2
+        # the first seven fields, the others' share before it, then the mechanism's diagnostics (rp_pgbench)
+        main="$(cut -d' ' -f1-7 <<<"$line")"
+        diag="$(cut -d' ' -f8- <<<"$line")"
+        echo -e "$cpus\t$r\t$c\t$sync\t${main// /	}\t$busy\t${diag// /	}" | tee -a "$raw" >&2
       done
     done
   done
