@@ -28,7 +28,8 @@ final class WaitCharger {
   /** How a woken session resumes (a {@link SessionPool#WOKEN} timer's b, low 4 bits; the core above). */
   static final int SELF = 1; // the flusher: its chain ended, it keeps its core
   static final int IDLE = 2; // woken onto an idle core
-  static final int QUEUED = 3; // queued on a busy core: that core above (bits 4-23), the waker's above it (24-)
+  static final int QUEUED = 3; // queued on a core: that core above (bits 4-23), the waker's above it (24-)
+  static final int QUEUED_BUSY = 4; // the same, on another core that was busy when the wake reached it
 
   private final HostCosts costs;
   private final FlushPolicy.Flusher flusher;
@@ -103,7 +104,10 @@ final class WaitCharger {
     int last = lastCore[i] >= 0 ? lastCore[i] : k;
     int idle = cpu.cores() > 1 ? cpu.idleOtherThan(k, at, claimed, last) : -1;
     int target = idle >= 0 ? idle : last;
-    long wake = target != k ? costs.wakeNanos() : costs.sameCoreWakeNanos();
+    // a wake onto another core that is running something costs what calibrate-host's wake onto a busy core costs
+    // (futexWakeBusyCoreCallCpu), where it was measured (else the cross-core figures, and the timer as before)
+    boolean busy = costs.hasBusyCoreFigures() && idle < 0 && target != k && cpu.freeAt(target) > at;
+    long wake = target == k ? costs.sameCoreWakeNanos() : busy ? costs.busyWake() : costs.wakeNanos();
     long end = cpu.runOn(k, at, wake);
     counts[0]++;
     counts[3] += wake;
@@ -112,7 +116,7 @@ final class WaitCharger {
       counts[1]++;
       ctx.schedule(end + costs.idleWakeNanos(), SessionPool.WOKEN, i, IDLE | (idle + 1L) << 4);
     } else {
-      ctx.schedule(end, SessionPool.WOKEN, i, QUEUED | (target + 1L) << 4 | (k + 1L) << 24);
+      ctx.schedule(end, SessionPool.WOKEN, i, (busy ? QUEUED_BUSY : QUEUED) | (target + 1L) << 4 | (k + 1L) << 24);
     }
     return end;
   }
@@ -147,13 +151,14 @@ final class WaitCharger {
     }
     int c = core;
     long sleep = costs.sleepNanos();
-    if (how == QUEUED) {
+    if (how == QUEUED || how == QUEUED_BUSY) {
       int waker = (int) (code >>> 24) - 1;
       int first = cpu.firstFree();
       // the wake went to the core it was queued on: a wake from another core costs the sleeper the cross-core
-      // figure there even when that core is busy (calibrate-host: futexBusyCoreSleepCpu ~ futexSleepCpu), also if
-      // the core free first then takes it
+      // figure there, the busy-core one (calibrate-host: futexBusyCoreSleepCpu) when that core was busy, also if the
+      // core free first then takes it
       if (core == waker) sleep = costs.sameCoreSleepNanos();
+      else if (how == QUEUED_BUSY) sleep = costs.busySleep();
       if (cpu.freeAt(c) > now && cpu.freeAt(first) < cpu.freeAt(c)) c = first; // pulled to the core free first
     }
     long end = cpu.runOn(c, now, sleep);

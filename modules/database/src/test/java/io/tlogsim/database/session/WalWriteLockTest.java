@@ -104,10 +104,14 @@ class WalWriteLockTest {
     };
 
     Rig(int sessions, int cores, long commitDelayNanos, int commitSiblings) {
+      this(sessions, cores, commitDelayNanos, commitSiblings, COSTS);
+    }
+
+    Rig(int sessions, int cores, long commitDelayNanos, int commitSiblings, HostCosts costs) {
       cpu = new HostCpu(cores);
-      charger = new WaitCharger(sessions, COSTS, FlushPolicy.Flusher.SESSION);
+      charger = new WaitCharger(sessions, costs, FlushPolicy.Flusher.SESSION);
       inStatement = new boolean[sessions];
-      lock = new WalWriteLock(sessions, COSTS, charger, commitDelayNanos, commitSiblings, 0, HOP, 0,
+      lock = new WalWriteLock(sessions, costs, charger, commitDelayNanos, commitSiblings, 0, HOP, 0,
           j -> inStatement[j], (c, i, at) -> done.add(new long[] {at, i}));
     }
 
@@ -156,8 +160,8 @@ class WalWriteLockTest {
 
   @Test
   void aSleeperWokenOntoItsBusyLastCorePaysTheCrossCoreWakeWhereverItRuns() {
-    // 4.2: a waker of many wakes a sleeper where Linux puts it (fair.c wake_wide: its previous core); a wake onto a
-    // busy core costs the sleeper as much as onto an idle one (calibrate-host futexBusyCoreSleepCpu ~ futexSleepCpu)
+    // 4.2: a waker of many wakes a sleeper where Linux puts it (fair.c wake_wide: its previous core); without
+    // busy-core figures a wake onto a busy core costs as much as onto an idle one
     Rig r = new Rig(2, 2, 0, 5);
     r.charger.ranOn(1, 1);
     r.cpu.runOn(1, 0, 100 * US); // session 1's last core is busy until 100 us
@@ -171,6 +175,34 @@ class WalWriteLockTest {
     assertEquals(40 * US, resumed, "core 0 is free first and takes it, but its sleep costs the cross-core 20 us");
     assertEquals(0, r.charger.lastCore(1));
     assertEquals(20 * US, r.count(WaitCharger.SLEEP_NS));
+  }
+
+  @Test
+  void aWakeOntoABusyCoreCostsTheBusyCoreFiguresAndOntoAnIdleOneTheOthers() {
+    // calibrate-host's futexWakeBusyCoreCallCpu and futexBusyCoreSleepCpu (here 30 and 25 us): the wake of a sleeper
+    // whose last core runs something else
+    HostCosts busy = new HostCosts(10 * US, 20 * US, 2 * US, 1 * US, 5 * US, 15 * US, 60 * US, 30 * US, 25 * US);
+    Rig r = new Rig(2, 2, 0, 5, busy);
+    r.charger.ranOn(1, 1);
+    r.cpu.runOn(1, 0, 100 * US); // session 1's last core is busy until 100 us
+    long end = r.charger.wake(r.ctx, r.cpu, 1, 0, 10 * US);
+    assertEquals(40 * US, end, "the busy-core wake call: 30 us on the waker's core");
+    long[] woken = lastWoken(r);
+    assertEquals(WaitCharger.QUEUED_BUSY, woken[3] & 0xF);
+    long resumed = r.charger.resume(r.cpu, 1, woken[0], woken[3]);
+    assertEquals(65 * US, resumed, "core 0 is free first (at 40 us) and takes it: the busy-core sleep, 25 us");
+    assertEquals(25 * US, r.count(WaitCharger.SLEEP_NS));
+    // its last core idle: the idle figures, whatever the busy ones
+    Rig idle = new Rig(2, 2, 0, 5, busy);
+    idle.charger.ranOn(1, 1);
+    assertEquals(10 * US, idle.charger.wake(idle.ctx, idle.cpu, 1, 0, 0), "a cross-core wake call onto an idle core");
+    assertEquals(WaitCharger.IDLE, lastWoken(idle)[3] & 0xF);
+    // its last core the waker's: the same-core figures
+    Rig same = new Rig(2, 2, 0, 5, busy);
+    same.charger.ranOn(1, 0);
+    same.cpu.runOn(1, 0, 100 * US);
+    assertEquals(2 * US, same.charger.wake(same.ctx, same.cpu, 1, 0, 0), "a same-core wake call");
+    assertEquals(WaitCharger.QUEUED, lastWoken(same)[3] & 0xF);
   }
 
   @Test

@@ -17,7 +17,8 @@ public final class HostParams {
 
   /** calibrate-host's figure each key takes (its p50), in the key's order. */
   public static final List<String> KEYS = List.of("hostWakeCpuUs", "hostSleepCpuUs", "hostSameCoreWakeCpuUs",
-      "hostSameCoreSleepCpuUs", "hostIdleWakeUs", "hostWriteCpuUs", "hostFlushCpuUs");
+      "hostSameCoreSleepCpuUs", "hostIdleWakeUs", "hostWriteCpuUs", "hostFlushCpuUs", "hostBusyCoreWakeCpuUs",
+      "hostBusyCoreSleepCpuUs");
 
   public static final List<ParamSpec> SPECS = List.of(
       ParamSpec.choice("host", List.of("none", "profile"), "the host's costs of waiting: none, or profile (given as"
@@ -36,12 +37,19 @@ public final class HostParams {
       ParamSpec.decimal("hostWriteCpuUs", 0, 1e6,
           "CPU of writing 8 kB of log (the write system call), on the flusher's core (calibrate-host)"),
       ParamSpec.decimal("hostFlushCpuUs", 0, 1e6,
-          "CPU of one flush system call (fdatasync), on the flusher's core (calibrate-host)"));
+          "CPU of one flush system call (fdatasync), on the flusher's core (calibrate-host)"),
+      ParamSpec.decimal("hostBusyCoreWakeCpuUs", 0, 1e6,
+          "CPU of waking a waiting session that will be queued on another core, busy then, on the waker's core"
+              + " (calibrate-host; 0: hostWakeCpuUs)"),
+      ParamSpec.decimal("hostBusyCoreSleepCpuUs", 0, 1e6,
+          "CPU one wait costs a session woken from another core onto a busy one (calibrate-host; 0:"
+              + " hostSleepCpuUs)"));
 
   /** The host's costs the parameters give (the workload's {@link io.tlogsim.database.session.Workload#host()}). */
   public static HostCosts of(Params p) {
     return new HostCosts(ns(p, "hostWakeCpuUs"), ns(p, "hostSleepCpuUs"), ns(p, "hostSameCoreWakeCpuUs"),
-        ns(p, "hostSameCoreSleepCpuUs"), ns(p, "hostIdleWakeUs"), ns(p, "hostWriteCpuUs"), ns(p, "hostFlushCpuUs"));
+        ns(p, "hostSameCoreSleepCpuUs"), ns(p, "hostIdleWakeUs"), ns(p, "hostWriteCpuUs"), ns(p, "hostFlushCpuUs"),
+        ns(p, "hostBusyCoreWakeCpuUs"), ns(p, "hostBusyCoreSleepCpuUs"));
   }
 
   /** A host cost needs cores to charge it on: with {@code cores = 0} the first cost set is refused, by its key. */

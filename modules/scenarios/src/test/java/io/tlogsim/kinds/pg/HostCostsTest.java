@@ -99,6 +99,23 @@ class HostCostsTest {
   }
 
   /**
+   * Busy-core figures (calibrate-host's wake onto a core that runs something): on two saturated cores some wakes queue
+   * their sleeper on the other, busy core, and those cost the busy figures: more CPU a wake, fewer commits.
+   */
+  @Test
+  void wakesOntoABusyCoreCostTheBusyCoreFiguresWhereTheProfileHasThem() {
+    Map<String, Object> plain = run(2, 64, true);
+    Map<String, Object> busy = run(2, 64, true, 300, "hostBusyCoreWakeCpuUs", "" + 3 * WAKE,
+        "hostBusyCoreSleepCpuUs", "" + 3 * SLEEP);
+    double perWakePlain = ScenarioRuns.num(plain, "cpu.hostCosts.wakeCpuMs") / ScenarioRuns.num(plain, "cpu.hostCosts.wakes");
+    double perWakeBusy = ScenarioRuns.num(busy, "cpu.hostCosts.wakeCpuMs") / ScenarioRuns.num(busy, "cpu.hostCosts.wakes");
+    assertTrue(perWakeBusy > perWakePlain * 1.05, perWakeBusy + " ms a wake against " + perWakePlain);
+    assertTrue(perWakeBusy <= 3 * WAKE / 1e3, "no wake costs more than the busy-core call: " + perWakeBusy);
+    assertTrue(ScenarioRuns.num(busy, "commits.perSecond") < ScenarioRuns.num(plain, "commits.perSecond"),
+        busy.get("commits") + " against " + plain.get("commits"));
+  }
+
+  /**
    * commit_delay with the lock in the pool: 16 clients leave the holder at most 15 others in a transaction, so
    * commit_siblings = 16 never lets it sleep (the run is the run without commit_delay) while 5 makes
    * some holders sleep (at most one sleep per flush), which joins more commits to each flush.
