@@ -68,30 +68,6 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   /** The run must stop now and fail with {@code reason} ({@link RunSettings#abort}; local only). */
   record Abort(String reason) implements Command {}
 
-  /** The run ended while the clock's work ran on a component's thread ({@link Direct}): stop the clock's actor. */
-  record Halt() implements Command {}
-
-  /** The clock's work on a component's thread threw: the clock's actor throws it, as if it had run there. */
-  record Rethrow(Throwable error) implements Command {}
-
-  /**
-   * The way in for the reports of components in the clock's JVM: {@link #report} settles the report on the reporting
-   * thread, under the clock's lock, and the last report of a window grants the next window there and then, instead of
-   * waiting for the clock's mailbox to be run (a hand-off and often a wait on every window's critical path). The
-   * clock's state is only touched under its lock, by its actor or by this.
-   */
-  static final class Direct {
-    private final Clock clock;
-
-    private Direct(Clock clock) {
-      this.clock = clock;
-    }
-
-    void report(Report r) {
-      clock.reportDirect(r);
-    }
-  }
-
   /**
    * The clock of one run, whose components the placement puts where it will; {@code outcome} completes with the run's
    * outcome or its failure (a {@link SimulationException}). {@link Simulation#run} is the usual way in; a cluster's
@@ -126,10 +102,6 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   private final Placement placement;
   private final RunSettings settings;
   private final CompletableFuture<RunOutcome> outcome;
-  private final Object lock = new Object(); // guards every field below: the actor's handlers and Direct take it
-  private final Direct direct = new Direct(this);
-  private final ActorRef<Command> self;
-  private boolean over; // the outcome is settled: the clock's actor stops (at once, or on Halt)
   private final int n;
   private final long stop; // events with time < stop are handled
   private final long startNanos = System.nanoTime();
@@ -184,7 +156,6 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   private Clock(ActorContext<Command> ctx, Topology topo, Placement placement, RunSettings settings,
       CompletableFuture<RunOutcome> outcome) {
     super(ctx);
-    this.self = ctx.getSelf();
     this.topo = topo;
     this.placement = placement;
     this.settings = settings;
@@ -271,51 +242,22 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   @Override
   public Receive<Command> createReceive() {
     return newReceiveBuilder()
-        .onMessage(Placed.class, m -> locked(m, this::onPlaced))
-        .onMessage(Report.class, m -> locked(m, this::onReport))
-        .onMessage(Final.class, m -> locked(m, this::onFinal))
-        .onMessage(Failed.class, m -> locked(m, this::onFailed))
-        .onMessage(Lost.class, m -> locked(m, this::onLost))
-        .onMessage(PlaceAgain.class, m -> locked(m, this::onPlaceAgain))
-        .onMessage(Abort.class, m -> locked(m, a -> fail(new SimulationException(a.reason()))))
-        .onMessage(Halt.class, m -> Behaviors.stopped())
-        .onMessage(Rethrow.class, m -> {
-          if (m.error() instanceof Error e) throw e;
-          throw (RuntimeException) m.error();
-        })
+        .onMessage(Placed.class, this::onPlaced)
+        .onMessage(Report.class, this::onReport)
+        .onMessage(Final.class, this::onFinal)
+        .onMessage(Failed.class, this::onFailed)
+        .onMessage(Lost.class, this::onLost)
+        .onMessage(PlaceAgain.class, this::onPlaceAgain)
+        .onMessage(Abort.class, a -> fail(new SimulationException(a.reason())))
         .onSignal(PostStop.class, stop -> {
           // stopped by an error no handler caught (an Error thrown by a journal's sink): the run must end, not hang
-          synchronized (lock) {
-            if (!outcome.isDone()) {
-              outcome.completeExceptionally(new SimulationException("the run's clock stopped at window " + window
-                  + " on an error (the log above says which)"));
-            }
+          if (!outcome.isDone()) {
+            outcome.completeExceptionally(new SimulationException("the run's clock stopped at window " + window
+                + " on an error (the log above says which)"));
           }
           return this;
         })
         .build();
-  }
-
-  /** A message of the clock's mailbox, handled under the lock; once the run is over, the clock stops. */
-  private <M extends Command> Behavior<Command> locked(M m, java.util.function.Function<M, Behavior<Command>> handler) {
-    synchronized (lock) {
-      return over ? Behaviors.stopped() : handler.apply(m);
-    }
-  }
-
-  /** A report from a component of this JVM, on its own thread ({@link Direct}). */
-  private void reportDirect(Report r) {
-    synchronized (lock) {
-      if (over) return;
-      try {
-        onReport(r);
-      } catch (RuntimeException | Error e) { // an error of a journal's sink: the clock's actor stops on it
-        over = true;
-        self.tell(new Rethrow(e));
-        return;
-      }
-      if (over) self.tell(new Halt());
-    }
   }
 
   private Behavior<Command> onPlaced(Placed p) {
@@ -334,11 +276,9 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     ComponentActor.Wire wire = new ComponentActor.Wire(List.copyOf(routes));
     path.grant();
     for (int i = 0; i < n; i++) path.advance(i);
-    for (int i = 0; i < n; i++) {
-      actors[i].tell(wire);
-      // in this JVM: its reports come in directly (a hand-over of the run's set-up, not counted among the messages)
-      if (node[i] == 0) actors[i].tell(new ComponentActor.Local(direct));
-      actors[i].tell(new ComponentActor.Hello(window));
+    for (ActorRef<ComponentActor.Command> a : actors) {
+      a.tell(wire);
+      a.tell(new ComponentActor.Hello(window));
     }
     if (resumePoint == null) messages += 2L * n; // a resumed incarnation's placing is not part of the run
     phase = Phase.WINDOW;
@@ -579,7 +519,6 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
     outcome.complete(new RunOutcome(digest, events, windows, messages, Arrays.asList(finalResults),
         System.nanoTime() - startNanos, recoveries, nodes.size(), crossNodeMessages, crossNodeBytes, null,
         windows == pathWindowsFrom ? 0.0 : pathCrossings / (double) (windows - pathWindowsFrom)));
-    over = true;
     return Behaviors.stopped();
   }
 
@@ -590,7 +529,6 @@ public final class Clock extends AbstractBehavior<Clock.Command> {
   }
 
   private Behavior<Command> fail(SimulationException e) {
-    over = true;
     outcome.completeExceptionally(e);
     return Behaviors.stopped();
   }

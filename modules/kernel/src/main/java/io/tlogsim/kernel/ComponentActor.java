@@ -19,13 +19,10 @@ import org.apache.pekko.actor.typed.javadsl.Receive;
 public final class ComponentActor extends AbstractBehavior<ComponentActor.Command> {
 
   public sealed interface Command extends CborSerializable
-      permits Wire, Local, Hello, Advance, EventBatch, Finish, Stop {}
+      permits Wire, Hello, Advance, EventBatch, Finish, Stop {}
 
   /** Where batches go: the route to every component, indexed by component id. */
   public record Wire(List<ActorRef<Command>> peers) implements Command {}
-
-  /** This actor is in the clock's JVM: its reports go in through {@code clock} instead of the clock's mailbox. */
-  public record Local(Clock.Direct clock) implements Command {}
 
   /** The window before the first: report promises; a fresh component (not restored) first sends its first events. */
   public record Hello(long window) implements Command {}
@@ -70,7 +67,6 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
   private final long epoch;
   private final boolean fresh;
   private List<ActorRef<Command>> peers = List.of();
-  private Clock.Direct direct; // the clock's way in for reports, when in its JVM
   private final List<EventBatch> aside = new ArrayList<>(); // delivered, not yet taken in
   private long taken; // batches taken in since the run (or resume) began
   private Advance pending;
@@ -89,10 +85,6 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
     return newReceiveBuilder()
         .onMessage(Wire.class, w -> {
           peers = w.peers();
-          return this;
-        })
-        .onMessage(Local.class, l -> {
-          direct = l.clock();
           return this;
         })
         .onMessage(Hello.class, this::onHello)
@@ -151,13 +143,8 @@ public final class ComponentActor extends AbstractBehavior<ComponentActor.Comman
       sizes[k] = b.size();
       peers.get(host.destination(b.link())).tell(b);
     }
-    Clock.Report r = new Clock.Report(host.id(), epoch, window, host.promise(), new Clock.Sent(links, mins, sizes),
-        host.events(), snapshot, host.drainFacts());
-    if (direct != null) {
-      direct.report(r); // settled here; the last report of a window grants the next one on this thread
-    } else {
-      clock.tell(r);
-    }
+    clock.tell(new Clock.Report(host.id(), epoch, window, host.promise(), new Clock.Sent(links, mins, sizes), host.events(),
+        snapshot, host.drainFacts()));
     return this;
   }
 
