@@ -84,7 +84,7 @@ final class ReportFiles {
         h.setAutoResize(true);
         return new Object[] {c.toNanos(), c.warmup(), h};
       });
-      if (c.commits() > 0) ((Histogram) m[2]).add(Histograms.decode(c.latencies()));
+      if (c.commits() > 0) Histograms.addTo((Histogram) m[2], c.latencies());
     }
     List<LatencyLog.Interval> out = new ArrayList<>();
     boolean one = byDb.size() == 1;

@@ -100,7 +100,7 @@ final class WindowReplay {
         commits += c.commits();
         sum += c.latencySumNanos();
         max = Math.max(max, c.latencyMaxNanos());
-        if (c.commits() > 0) latencies.add(Histograms.decode(c.latencies()));
+        if (c.commits() > 0) Histograms.addTo(latencies, c.latencies());
       } else if (f.fact() instanceof LogInterval l) {
         anyLog = true;
         writes += l.writes();

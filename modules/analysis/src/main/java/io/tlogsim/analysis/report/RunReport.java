@@ -213,7 +213,7 @@ public final class RunReport {
         commits += c.commits();
         sum += c.latencySumNanos();
         max = Math.max(max, c.latencyMaxNanos());
-        if (c.commits() > 0) h.add(Histograms.decode(c.latencies()));
+        if (c.commits() > 0) Histograms.addTo(h, c.latencies());
       }
 
       /** In us; HdrHistogram's bucket top bounded by the exact maximum; NaN without commits. */
@@ -277,7 +277,7 @@ public final class RunReport {
         writes += l.writes();
         pages += l.pages();
         bytes += l.bytes();
-        if (l.writes() > 0) sizes.add(Histograms.decode(l.writeBytes()));
+        if (l.writes() > 0) Histograms.addTo(sizes, l.writeBytes());
       }
     }
 

@@ -51,4 +51,62 @@ public final class Histograms {
   public static Histogram decode(byte[] bytes) {
     return Histogram.decodeFromByteBuffer(ByteBuffer.wrap(bytes), 0);
   }
+
+  /** HdrHistogram's V2 cookie without its word-size bits, and the size of its header (the counts follow). */
+  private static final int V2_COOKIE_BASE = 0x1c849303;
+  private static final int HEADER_BYTES = 40;
+
+  /**
+   * Adds the counts of an {@link #encode}d histogram to {@code into}, as {@code into.add(decode(bytes))} does, without
+   * making the decoded histogram: the encoded counts are read in place (HdrHistogram's V2 form: ZigZag LEB128 counts,
+   * a negative one a run of empty buckets) and each count recorded at its bucket's value. A form this does not read
+   * (another cookie, a normalizing offset) is decoded as before.
+   */
+  public static void addTo(AbstractHistogram into, byte[] bytes) {
+    ByteBuffer b = ByteBuffer.wrap(bytes);
+    if (bytes.length < HEADER_BYTES || (b.getInt(0) & ~0xf0) != V2_COOKIE_BASE || b.getInt(8) != 0) {
+      into.add(decode(bytes));
+      return;
+    }
+    int end = HEADER_BYTES + b.getInt(4);
+    int digits = b.getInt(12);
+    long lowest = b.getLong(16);
+    // the bucket layout of the encoded histogram, as HdrHistogram derives it from its digits and lowest value
+    int unitMagnitude = 63 - Long.numberOfLeadingZeros(lowest);
+    long singleUnitResolution = 2 * (long) Math.pow(10, digits);
+    int subBucketCountMagnitude = (int) Math.ceil(Math.log(singleUnitResolution) / Math.log(2));
+    int halfMagnitude = (subBucketCountMagnitude > 1 ? subBucketCountMagnitude : 1) - 1;
+    int halfCount = 1 << halfMagnitude;
+    b.position(HEADER_BYTES);
+    int index = 0;
+    while (b.position() < end) {
+      long count = zigZagLong(b);
+      if (count < 0) {
+        index += (int) -count; // a run of empty buckets
+        continue;
+      }
+      if (count > 0) {
+        int bucket = (index >> halfMagnitude) - 1;
+        int sub = (index & (halfCount - 1)) + halfCount;
+        if (bucket < 0) {
+          sub -= halfCount;
+          bucket = 0;
+        }
+        into.recordValueWithCount((long) sub << (bucket + unitMagnitude), count);
+      }
+      index++;
+    }
+  }
+
+  /** HdrHistogram's ZigZag LEB128 long: 7 bits a byte for up to 8 bytes, then a whole ninth byte. */
+  private static long zigZagLong(ByteBuffer b) {
+    long value = 0;
+    for (int shift = 0; shift < 56; shift += 7) {
+      long v = b.get();
+      value |= (v & 0x7F) << shift;
+      if ((v & 0x80) == 0) return (value >>> 1) ^ -(value & 1);
+    }
+    value |= ((long) b.get()) << 56;
+    return (value >>> 1) ^ -(value & 1);
+  }
 }

@@ -51,4 +51,37 @@ class HistogramsTest {
       assertEquals(fresh.getValueAtPercentile(99), back.getValueAtPercentile(99));
     }
   }
+
+  @Test
+  void addingTheEncodedCountsEqualsAddingTheDecodedHistogram() {
+    SplittableRandom rng = new SplittableRandom(11);
+    for (int k = 0; k < 300; k++) {
+      int digits = 1 + k % 4;
+      Histogram h = new Histogram(digits);
+      h.setAutoResize(true);
+      int values = k % 9 == 0 ? 0 : 1 + rng.nextInt(3000);
+      long scale = 1L << rng.nextInt(40);
+      for (int i = 0; i < values; i++) {
+        long v = 1 + (long) (rng.nextDouble() * scale);
+        h.recordValueWithCount(v, rng.nextInt(10) == 0 ? 1L << rng.nextInt(62 - 12) : 1 + rng.nextInt(3));
+      }
+      byte[] bytes = Histograms.encode(h);
+      int intoDigits = 2 + (k / 2) % 2; // the report's targets: 3 digits (latencies), 2 (write sizes)
+      Histogram viaDecode = new Histogram(intoDigits);
+      Histogram viaBytes = new Histogram(intoDigits);
+      if (k % 2 == 0) { // something held already
+        viaDecode.recordValue(12_345);
+        viaBytes.recordValue(12_345);
+      }
+      viaDecode.add(Histograms.decode(bytes));
+      Histograms.addTo(viaBytes, bytes);
+      assertEquals(viaDecode.getTotalCount(), viaBytes.getTotalCount(), "histogram " + k);
+      assertEquals(viaDecode.getMaxValue(), viaBytes.getMaxValue(), "histogram " + k);
+      assertEquals(viaDecode.getMinNonZeroValue(), viaBytes.getMinNonZeroValue(), "histogram " + k);
+      for (double p : new double[] {0, 1, 50, 90, 99, 99.9, 100}) {
+        assertEquals(viaDecode.getValueAtPercentile(p), viaBytes.getValueAtPercentile(p), "histogram " + k + " p" + p);
+      }
+      assertEquals(viaDecode, viaBytes, "histogram " + k);
+    }
+  }
 }
