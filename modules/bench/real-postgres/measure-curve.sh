@@ -57,13 +57,14 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --wait-max) quiet_wait="$2"; shift 2 ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) echo "measure-curve: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --inputs, --set, --prototype, --model," \
       "--predict-only, --wait-quiet, --wait-max, --out" >&2
       exit 2 ;;
   esac
 done
 [ ${#cpusets[@]} -gt 0 ] || cpusets=("0,1" "0")
+if $predict_only && [ -z "$inputs" ]; then echo "measure-curve: --predict-only needs --inputs DIR" >&2; exit 2; fi
 [ "$quiet" -lt 101 ] && [ "$quiet_wait" = 0 ] && quiet_wait=600
 for n in "$seconds" "$repeat"; do
   [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "measure-curve: --seconds, --repeat: a whole number > 0, got '$n'" >&2; exit 2; }
@@ -144,7 +145,6 @@ if [ -n "$inputs" ]; then
       echo -e "$col\t$cpus\t$c\t${predicted[$col,$cpus,$c]}"; done; done; done; } >"$out/predictions.tsv"
 fi
 if $predict_only; then
-  [ -n "$inputs" ] || { echo "measure-curve: --predict-only needs --inputs DIR" >&2; exit 2; }
   cat "$out/predictions.tsv"
   echo "results: $out (predictions only; nothing measured)" >&2
   exit 0

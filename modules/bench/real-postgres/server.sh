@@ -137,7 +137,7 @@ rp_cores_ticks() {
     if [[ "$part" == *-* ]]; then want+=($(seq "${part%-*}" "${part#*-}")); else want+=("$part"); fi
   done
   awk -v want=" ${want[*]} " '$1 ~ /^cpu[0-9]+$/ && index(want, " " substr($1, 4) " ") {
-    b += $2 + $3 + $4 + $7 + $8 + $9; i += $5 + $6} END {print b + 0, i + 0}' /proc/stat
+    b += $2 + $3 + $4 + $7 + $8 + $9; i += $5 + $6} END {printf "%.0f %.0f\n", b, i}' /proc/stat
 }
 
 # pgbench -n with the one-row INSERT, CLIENTS clients for SECONDS s, pgbench pinned to CPUS as the server is;
@@ -147,13 +147,16 @@ rp_cores_ticks() {
 #   cores_busy_pct ctxt_per_txn
 # (CPU: user + system seconds of the server's processes and of pgbench over the run, from /proc and time(1)). The last
 # four say what the mechanism did, for reading a judged curve beside the model's own counts, never as model inputs:
-# the WAL flushes and their time in the backends (pg_stat_wal, reset before the run, with track_wal_io_timing on for
-# pgbench's sessions), how busy the set's cores were and the machine's context switches per transaction (/proc/stat).
+# the WAL flushes and their time in the backends (pg_stat_wal, reset before the run; with synchronous_commit on,
+# track_wal_io_timing is on for pgbench's sessions, so the WAL writer's few flushes count untimed; off, the run that
+# measures inputs, it stays as the user has it and the time is 0), how busy the set's cores were and the machine's
+# context switches per transaction (/proc/stat). A server without pg_stat_wal's wal_sync (PostgreSQL 14, 18) gives 0 0.
 rp_pgbench() {
-  local cpus="$1" clients="$2" seconds="$3" sync="$4" ncpu threads out aux t0 t1 l0 l1 tck tfile c0 c1 x0 x1 wal
+  local cpus="$1" clients="$2" seconds="$3" sync="$4" ncpu threads out aux t0 t1 l0 l1 tck tfile c0 c1 x0 x1 wal timing
   ncpu="$(taskset -c "$cpus" nproc)"
   threads=$(( clients < ncpu ? clients : ncpu ))
-  rp_psql "TRUNCATE t; CHECKPOINT; SELECT pg_stat_reset_shared('wal')" >/dev/null
+  rp_psql "TRUNCATE t; CHECKPOINT" >/dev/null
+  rp_psql "SELECT pg_stat_reset_shared('wal')" >/dev/null 2>&1 || true
   aux="$(ps --ppid "$(head -1 "$rp_data/postmaster.pid")" -o pid= | wc -l)"
   tfile="$(mktemp)"
   chmod 666 "$tfile"
@@ -161,7 +164,9 @@ rp_pgbench() {
   t0="$(rp_server_ticks)"
   c0="$(rp_cores_ticks "$cpus")"
   x0="$(awk '$1 == "ctxt" {print $2}' /proc/stat)"
-  out="$(rp_as env PGOPTIONS="-c synchronous_commit=$sync -c track_wal_io_timing=on" /usr/bin/time -f "%U %S" \
+  timing=""
+  [ "$sync" = on ] && timing=" -c track_wal_io_timing=on"
+  out="$(rp_as env PGOPTIONS="-c synchronous_commit=$sync$timing" /usr/bin/time -f "%U %S" \
     -o "$tfile" taskset -c "$cpus" "$PGBIN/pgbench" -n -f "$rp_sql" -c "$clients" -j "$threads" -T "$seconds" \
     -h "$REAL_PG_DIR" -p "$REAL_PG_PORT" -U postgres postgres 2>&1)" || rp_die "pgbench failed: $out"
   c1="$(rp_cores_ticks "$cpus")"
@@ -169,7 +174,9 @@ rp_pgbench() {
   rp_settle "$aux"
   t1="$(rp_server_ticks)"
   l1="$(rp_load)"
-  wal="$(rp_psql "SELECT wal_sync, round(wal_sync_time::numeric, 1) FROM pg_stat_wal" | tr '|' ' ')"
+  wal="$(rp_psql "SELECT wal_sync, round(wal_sync_time::numeric, 1) FROM pg_stat_wal" 2>/dev/null | tr '|' ' ')" ||
+    wal="0 0"
+  [ -n "$wal" ] || wal="0 0"
   tck="$(getconf CLK_TCK)"
   awk -v t0="$t0" -v t1="$t1" -v tck="$tck" -v l0="$l0" -v l1="$l1" -v tf="$tfile" -v c0="$c0" -v c1="$c1" \
     -v x0="$x0" -v x1="$x1" -v wal="$wal" '

@@ -43,7 +43,8 @@ public final class HostProfileFile {
     m.put("hostIdleWakeUs", idle == null ? 0 : Math.max(0, idle.p50Us() - wake - sleep));
     m.put("hostWriteCpuUs", p50(r, "walWriteCpu"));
     m.put("hostFlushCpuUs", p50(r, "fdatasyncCpu"));
-    // a wake onto a core that runs something else (measured with two cores or more; 0: the figures above)
+    // a wake onto a core that runs something else (measured with two cores or more and threads pinned; 0: the figures
+    // above stand in)
     HostCalibration.Figure busyCall = r.figure("futexWakeBusyCoreCallCpu");
     HostCalibration.Figure busySleep = r.figure("futexBusyCoreSleepCpu");
     m.put("hostBusyCoreWakeCpuUs", busyCall == null || busySleep == null ? 0 : busyCall.p50Us());
@@ -79,9 +80,9 @@ public final class HostProfileFile {
     why.put("hostFlushCpuUs", "CPU of the fdatasync after it (fdatasyncCpu p50)");
     boolean busy = r.figure("futexWakeBusyCoreCallCpu") != null && r.figure("futexBusyCoreSleepCpu") != null;
     why.put("hostBusyCoreWakeCpuUs", busy ? "CPU on the waker's core to wake a thread queued on another, busy core"
-        + " (futexWakeBusyCoreCallCpu p50)" : "not measured here (one core): 0, hostWakeCpuUs stands in");
+        + " (futexWakeBusyCoreCallCpu p50)" : "not measured here (one core, or threads not pinned): 0, hostWakeCpuUs stands in");
     why.put("hostBusyCoreSleepCpuUs", busy ? "CPU one wait costs a thread woken from another core onto a busy one"
-        + " (futexBusyCoreSleepCpu p50)" : "not measured here (one core): 0, hostSleepCpuUs stands in");
+        + " (futexBusyCoreSleepCpu p50)" : "not measured here (one core, or threads not pinned): 0, hostSleepCpuUs stands in");
     StringBuilder b = new StringBuilder();
     b.append("# tlogsim host profile '").append(name).append("', written by tlogsim calibrate-host\n");
     b.append("# Use: host = \"profile:").append(name).append("\" in a scenario of the commit-path family (or --set host=")

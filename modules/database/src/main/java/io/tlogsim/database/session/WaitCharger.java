@@ -106,7 +106,9 @@ final class WaitCharger {
     int target = idle >= 0 ? idle : last;
     // a wake onto another core that is running something costs what calibrate-host's wake onto a busy core costs
     // (futexWakeBusyCoreCallCpu), where it was measured (else the cross-core figures, and the timer as before)
-    boolean busy = costs.hasBusyCoreFigures() && idle < 0 && target != k && cpu.freeAt(target) > at;
+    // (a core an earlier sleeper of this chain was woken onto counts as busy: that sleeper is about to run there)
+    boolean busy = costs.hasBusyCoreFigures() && idle < 0 && target != k
+        && (cpu.freeAt(target) > at || (claimed & (1L << target)) != 0);
     long wake = target == k ? costs.sameCoreWakeNanos() : busy ? costs.busyWake() : costs.wakeNanos();
     long end = cpu.runOn(k, at, wake);
     counts[0]++;
