@@ -45,11 +45,15 @@ public final class HostProfileFile {
     m.put("hostFlushCpuUs", p50(r, "fdatasyncCpu"));
     // a wake onto a core that runs something else (measured with two cores or more and threads pinned; 0: the figures
     // above stand in)
-    HostCalibration.Figure busyCall = r.figure("futexWakeBusyCoreCallCpu");
-    HostCalibration.Figure busySleep = r.figure("futexBusyCoreSleepCpu");
-    m.put("hostBusyCoreWakeCpuUs", busyCall == null || busySleep == null ? 0 : busyCall.p50Us());
-    m.put("hostBusyCoreSleepCpuUs", busyCall == null || busySleep == null ? 0 : busySleep.p50Us());
+    boolean busy = measuredBusyCore(r);
+    m.put("hostBusyCoreWakeCpuUs", busy ? p50(r, "futexWakeBusyCoreCallCpu") : 0);
+    m.put("hostBusyCoreSleepCpuUs", busy ? p50(r, "futexBusyCoreSleepCpu") : 0);
     return m;
+  }
+
+  /** True when calibrate-host measured a wake onto a busy core (two cores or more, threads pinned). */
+  private static boolean measuredBusyCore(HostCalibration.Result r) {
+    return r.figure("futexWakeBusyCoreCallCpu") != null && r.figure("futexBusyCoreSleepCpu") != null;
   }
 
   private static double p50(HostCalibration.Result r, String name) {
@@ -78,11 +82,12 @@ public final class HostProfileFile {
             + " p50 %.3f less hostWakeCpuUs and hostSleepCpuUs", idle.p50Us()));
     why.put("hostWriteCpuUs", "CPU of writing 8 kB of log (walWriteCpu p50)");
     why.put("hostFlushCpuUs", "CPU of the fdatasync after it (fdatasyncCpu p50)");
-    boolean busy = r.figure("futexWakeBusyCoreCallCpu") != null && r.figure("futexBusyCoreSleepCpu") != null;
+    boolean busy = measuredBusyCore(r);
+    String notBusy = "not measured here (one core, or threads not pinned): 0, ";
     why.put("hostBusyCoreWakeCpuUs", busy ? "CPU on the waker's core to wake a thread queued on another, busy core"
-        + " (futexWakeBusyCoreCallCpu p50)" : "not measured here (one core, or threads not pinned): 0, hostWakeCpuUs stands in");
+        + " (futexWakeBusyCoreCallCpu p50)" : notBusy + "hostWakeCpuUs stands in");
     why.put("hostBusyCoreSleepCpuUs", busy ? "CPU one wait costs a thread woken from another core onto a busy one"
-        + " (futexBusyCoreSleepCpu p50)" : "not measured here (one core, or threads not pinned): 0, hostSleepCpuUs stands in");
+        + " (futexBusyCoreSleepCpu p50)" : notBusy + "hostSleepCpuUs stands in");
     StringBuilder b = new StringBuilder();
     b.append("# tlogsim host profile '").append(name).append("', written by tlogsim calibrate-host\n");
     b.append("# Use: host = \"profile:").append(name).append("\" in a scenario of the commit-path family (or --set host=")

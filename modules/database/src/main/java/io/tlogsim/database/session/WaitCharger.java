@@ -104,9 +104,8 @@ final class WaitCharger {
     int last = lastCore[i] >= 0 ? lastCore[i] : k;
     int idle = cpu.cores() > 1 ? cpu.idleOtherThan(k, at, claimed, last) : -1;
     int target = idle >= 0 ? idle : last;
-    // a wake onto another core that is running something costs what calibrate-host's wake onto a busy core costs
-    // (futexWakeBusyCoreCallCpu), where it was measured (else the cross-core figures, and the timer as before)
-    // (a core an earlier sleeper of this chain was woken onto counts as busy: that sleeper is about to run there)
+    // a wake onto another core that runs something (or that an earlier sleeper of this chain is about to run on)
+    // costs calibrate-host's busy-core figures where they were measured; else the cross-core ones, timer unchanged
     boolean busy = costs.hasBusyCoreFigures() && idle < 0 && target != k
         && (cpu.freeAt(target) > at || (claimed & (1L << target)) != 0);
     long wake = target == k ? costs.sameCoreWakeNanos() : busy ? costs.busyWake() : costs.wakeNanos();

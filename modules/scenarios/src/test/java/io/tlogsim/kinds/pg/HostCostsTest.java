@@ -107,12 +107,17 @@ class HostCostsTest {
     Map<String, Object> plain = run(2, 64, true);
     Map<String, Object> busy = run(2, 64, true, 300, "hostBusyCoreWakeCpuUs", "" + 3 * WAKE,
         "hostBusyCoreSleepCpuUs", "" + 3 * SLEEP);
-    double perWakePlain = ScenarioRuns.num(plain, "cpu.hostCosts.wakeCpuMs") / ScenarioRuns.num(plain, "cpu.hostCosts.wakes");
-    double perWakeBusy = ScenarioRuns.num(busy, "cpu.hostCosts.wakeCpuMs") / ScenarioRuns.num(busy, "cpu.hostCosts.wakes");
+    double perWakePlain = perWake(plain);
+    double perWakeBusy = perWake(busy);
     assertTrue(perWakeBusy > perWakePlain * 1.05, perWakeBusy + " ms a wake against " + perWakePlain);
     assertTrue(perWakeBusy <= 3 * WAKE / 1e3, "no wake costs more than the busy-core call: " + perWakeBusy);
     assertTrue(ScenarioRuns.num(busy, "commits.perSecond") < ScenarioRuns.num(plain, "commits.perSecond"),
         busy.get("commits") + " against " + plain.get("commits"));
+  }
+
+  /** Wake-call CPU a wake, ms. */
+  private static double perWake(Map<String, Object> summary) {
+    return ScenarioRuns.num(summary, "cpu.hostCosts.wakeCpuMs") / ScenarioRuns.num(summary, "cpu.hostCosts.wakes");
   }
 
   /**
