@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # The judgement of issue 22 in one command: does pg-commit predict a real PostgreSQL from the inputs alone?
 #   1. measure-inputs.sh: pg-commit's inputs on this machine (pg_test_fsync, synchronous_commit=off at every client
-#      count with the CPU it used, the CPU of a backend's sleep, nproc, tlogsim calibrate-host), on both cores and on core 0 alone (taskset -c 0),
+#      count with the CPU it used, nproc, tlogsim calibrate-host), on both cores and on core 0 alone (taskset -c 0),
 #      pg_test_fsync and calibrate-host pinned to each core set as the server is;
 #   2. measure-curve.sh --inputs ... --model: the predictions written FIRST (predictions.tsv: pg-commit with those
-#      inputs and host=profile:<inputs>/host-cpus-<set>.conf, and with the backend's sleep measured in PostgreSQL,
-#      sessionSleepCpuUs: the judged column, model-sleep), then the synchronous_commit=on curve at 1, 2, 4, ... 64
+#      inputs and host=profile:<inputs>/host-cpus-<set>.conf), then the synchronous_commit=on curve at 1, 2, 4, ... 64
 #      clients, measured once on each core set;
 #   3. the table: prediction vs measured and the error per client count, and the verdict (every point within 30%).
 # Nothing measured in step 2 goes back into a model. The machine must be quiet: judge.sh refuses to start while the
@@ -73,15 +72,11 @@ started="$(date -u +%Y-%m-%dT%H:%M:%SZ) (load $(cut -d' ' -f1-3 /proc/loadavg))"
 python3 - "$out" "$started" <<'PY' | tee "$out/judgement.md"
 import csv, statistics, sys
 out, started = sys.argv[1:3]
-cols = {}
+pred = {}
 for line in open(f"{out}/curve/predictions.tsv"):
     if line.startswith("#"): continue
     col, cpus, c, p = line.rstrip("\n").split("\t")
-    if p: cols.setdefault(col, {})[(cpus, int(c))] = float(p)
-# the engine's own sleep where the inputs measured it (model-sleep), else the host profile's figures (model)
-judged = "model-sleep" if "model-sleep" in cols else "model"
-other = "model" if judged == "model-sleep" else None
-pred = cols.get(judged, {})
+    if col == "model" and p: pred[(cpus, int(c))] = float(p)
 runs = {}
 loads = {}
 for r in csv.DictReader(open(f"{out}/curve/raw.tsv"), delimiter="\t"):
@@ -90,10 +85,8 @@ for r in csv.DictReader(open(f"{out}/curve/raw.tsv"), delimiter="\t"):
     loads.setdefault(k, []).extend([float(r["load_before"]), float(r["load_after"])])
 print(f"# issue 22, judged: pg-commit with host costs against PostgreSQL, synchronous_commit=on")
 print(f"\nstarted {started}; inputs {out}/inputs, curve {out}/curve (predictions made before the curve)\n")
-print(f"judged column: {judged}" + (f" (beside it, not judged: {other})" if other else "") + "\n")
-print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | load min-max |"
-      + (f" {other} TPS | error |" if other else ""))
-print("| --- | --- | --- | --- | --- | --- |" + (" --- | --- |" if other else ""))
+print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | load min-max |")
+print("| --- | --- | --- | --- | --- | --- |")
 worst, misses = 0.0, 0
 for (cpus, c) in sorted(runs, key=lambda k: (-len(k[0]), k[0], k[1])):
     t = statistics.median(runs[(cpus, c)])
@@ -102,9 +95,7 @@ for (cpus, c) in sorted(runs, key=lambda k: (-len(k[0]), k[0], k[1])):
     if p is None or abs(err) > 30: misses += 1
     worst = max(worst, abs(err)) if p else worst
     print(f"| {cpus} | {c} | {t:,.0f} ({min(runs[(cpus, c)]):,.0f}-{max(runs[(cpus, c)]):,.0f}) | "
-          + (f"{p:,.0f} | {err:+.1f}% |" if p else "- | - |") + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |"
-          + (f" {cols[other][(cpus, c)]:,.0f} | {(cols[other][(cpus, c)] / t - 1) * 100:+.1f}% |"
-             if other and (cpus, c) in cols[other] else (" - | - |" if other else "")))
+          + (f"{p:,.0f} | {err:+.1f}% |" if p else "- | - |") + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |")
 print(f"\nverdict: {'every point within 30%' if misses == 0 else f'{misses} point(s) outside 30%'}"
       f" (worst {worst:.1f}%)")
 sys.exit(1 if misses else 0)

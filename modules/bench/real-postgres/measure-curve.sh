@@ -15,9 +15,7 @@
 #
 # With --model, the engine's own prediction too: pg-commit with inputs-cpus-<set>.set and host=profile:DIR/host-cpus-<set>.conf
 # (calibrate-host under that set's affinity; DIR/host.conf for inputs measured before profiles by core set)
-# (the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs"); and, where the inputs have
-# sleep-cpus-<set>.set (measure-inputs.sh: the CPU of a backend's sleep, measured in PostgreSQL), model-sleep: the same
-# with sessionSleepCpuUs. judge.sh judges model-sleep where it is made, else model.
+# (the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs"); judge.sh judges that column.
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
 #                                                [--inputs DIR [--set key=value]... [--prototype] [--model]
@@ -116,7 +114,6 @@ if [ -n "$inputs" ]; then
   [ -f "$inputs/readme-cpus-${cpusets[0]}.set" ] && predictors+=(today-readme)
   predictors+=(today-cputime)
   $model && predictors+=(model)
-  $model && [ -f "$inputs/sleep-cpus-${cpusets[0]}.set" ] && predictors+=(model-sleep)
   $prototype && predictors+=(design)
   $prototype && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(design-cpu-by-clients)
   for cpus in "${cpusets[@]}"; do
@@ -126,11 +123,6 @@ if [ -n "$inputs" ]; then
     profile="$inputs/host-cpus-$cpus.conf"
     [ -f "$profile" ] || profile="$inputs/host.conf"
     $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model --set "host=profile:$profile"
-    # and with the engine's own sleep (measure-inputs.sh's pg_sleep difference) for every wait's CPU
-    if [[ " ${predictors[*]} " == *" model-sleep "* ]]; then
-      predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-sleep --set "host=profile:$profile" \
-        --set "$(grep '^sessionSleepCpuUs=' "$inputs/sleep-cpus-$cpus.set")"
-    fi
     if $prototype; then
       rp_say "cores $cpus, design: design-prototype.py --inputs $inputs/inputs-cpus-$cpus.set --host $inputs/host.conf"
       python3 "$here/design-prototype.py" --inputs "$inputs/inputs-cpus-$cpus.set" --host "$inputs/host.conf" \
@@ -210,12 +202,10 @@ pick() { awk -F'\t' -v cpus="$1" -v c="$2" 'NR > 1 && $1 == cpus && $3 == c {pri
       read -r u _ _ < <(pick "$cpus" "$c" '$15')
       read -r x _ _ < <(pick "$cpus" "$c" '$16')
       m="-"
-      for col in model-sleep model; do # the judged column's (judge.sh)
-        [ -f "$out/$col-cpus-$cpus/summary.json" ] || continue
+      if [ -f "$out/model-cpus-$cpus/summary.json" ]; then
         m="$(jq -r --argjson c "$c" '.sweep[] | select(.clients == $c and .synchronousCommit) | .commitsPerWalWrite' \
-          "$out/$col-cpus-$cpus/summary.json")"
-        break
-      done
+          "$out/model-cpus-$cpus/summary.json")"
+      fi
       printf "| %s | %d | %.2f | %.3f | %.0f | %.2f | %s |\n" "$cpus" "$c" "$k" "$f" "$u" "$x" "$m"
     done
   done

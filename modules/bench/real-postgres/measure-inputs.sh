@@ -13,19 +13,15 @@
 # Then `tlogsim calibrate-host` on the WAL's directory under each core set's affinity (unless --no-host). --off-curve
 # also measures synchronous_commit=off at 1, 2, 4, ... 64 clients (an input of the same kind; never the
 # synchronous_commit=on curve, which is measure-curve.sh's and is the test).
-#   sessionSleepCpuUs  the CPU one sleep costs a backend (unless --no-sleep): synchronous_commit=off, 64 clients, CPU
-#                per transaction of INSERT + SELECT pg_sleep(0.001) less that of INSERT + SELECT pg_sleep(0), paired by
-#                repetition (median): the sleep, its resume and the refill of the backend's caches (sleep.tsv,
-#                sleep-cpus-<set>.set; docs/commit-path.md, "The engine's own sleep")
 #
 #   modules/bench/real-postgres/measure-inputs.sh [--cpus 0,1] [--cpus 0] [--seconds 30] [--repeat 3] [--fsync-seconds 5]
-#                                                 [--off-curve] [--no-host] [--no-sleep] [--wait-quiet PCT [--wait-max S]] [--out DIR]
+#                                                 [--off-curve] [--no-host] [--wait-quiet PCT [--wait-max S]] [--out DIR]
 #
 # --wait-quiet: before each figure, wait (at most --wait-max s, default 600) until other work keeps under PCT per cent
 # of the cores busy; the share seen is recorded beside the figure either way (raw.tsv: others_busy_pct).
 #
 # Writes DIR (default ./data/real-postgres-results/inputs-<time>): raw.tsv (every pgbench run), fsync.tsv,
-# inputs.md (the tables), sleep.tsv and sleep-cpus-<set>.set (sessionSleepCpuUs), readme-cpus-<set>.set (README's recipe) and inputs-cpus-<set>.set (the CPU-time recipe of
+# inputs.md (the tables), readme-cpus-<set>.set (README's recipe) and inputs-cpus-<set>.set (the CPU-time recipe of
 # docs/commit-path-host-costs.md section 7), key=value lines for `tlogsim run pg-commit --set` that measure-curve.sh
 # --inputs DIR reads, and host-cpus-<set>.conf (calibrate-host's profile under that set's affinity; host.conf is the
 # first set's). --from DIR sums up an earlier run's figures again.
@@ -39,7 +35,6 @@ repeat=3
 fsync_seconds=5
 off_curve=false
 host=true
-sleep=true
 quiet=101
 quiet_wait=0
 from=""
@@ -52,14 +47,13 @@ while [ $# -gt 0 ]; do
     --fsync-seconds) fsync_seconds="$2"; shift 2 ;;
     --off-curve) off_curve=true; shift ;;
     --no-host) host=false; shift ;;
-    --no-sleep) sleep=false; shift ;;
     --out) out="$2"; shift 2 ;;
     --from) from="$2"; shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --wait-max) quiet_wait="$2"; shift 2 ;;
-    -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "measure-inputs: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --fsync-seconds, --off-curve," \
-      "--no-host, --no-sleep, --wait-quiet, --wait-max, --from, --out" >&2; exit 2 ;;
+      "--no-host, --wait-quiet, --wait-max, --from, --out" >&2; exit 2 ;;
   esac
 done
 [ ${#cpusets[@]} -gt 0 ] || cpusets=("0,1" "0")
@@ -98,37 +92,6 @@ else
   done
 
   rp_curve off "$out/raw.tsv"
-
-  if $sleep; then
-    # the CPU of one sleep of a backend, in the engine (sessionSleepCpuUs): at 64 clients (saturation, as cpuPerTxnUs)
-    # with synchronous_commit=off, a transaction of INSERT then SELECT pg_sleep(0.001) against INSERT then SELECT
-    # pg_sleep(0) (the same statements, no sleep); pg_sleep(0.001) waits once in WaitLatch (one epoll_wait with a timer,
-    # strace: 2026-12-05), so the CPU per transaction differs by one sleep, its resume and the refill of the backend's
-    # caches after the others ran: what a commit's wait for a flush costs beyond calibrate-host's bare threads
-    echo -e "cpus\trep\tclients\tsleep_s\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn" >"$out/sleep.tsv"
-    plain_sql="$rp_sql"
-    for s in 0 0.001; do
-      rp_as tee "$REAL_PG_DIR/sleep-$s.sql" >/dev/null <<<"INSERT INTO t VALUES (1);
-SELECT pg_sleep($s);"
-    done
-    for cpus in "${cpusets[@]}"; do
-      rp_start "$cpus"
-      for r in $(seq 1 "$repeat"); do
-        for s in 0 0.001; do
-          busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
-          rp_lock
-          rp_sql="$REAL_PG_DIR/sleep-$s.sql"
-          line="$(rp_pgbench "$cpus" 64 "$seconds" off)"
-          rp_unlock
-          main="$(cut -d' ' -f1-7 <<<"$line")"
-          diag="$(cut -d' ' -f8- <<<"$line")"
-          echo -e "$cpus\t$r\t64\t$s\t${main// /	}\t$busy\t${diag// /	}" | tee -a "$out/sleep.tsv" >&2
-        done
-      done
-    done
-    rp_sql="$plain_sql"
-    rp_stop
-  fi
 
   if $host; then
     if "$root/tlogsim" calibrate-host --help >/dev/null 2>&1; then
@@ -232,31 +195,6 @@ fsync_of() {
     } >"$out/inputs-cpus-$cpus.set"
     awk -v r="$rt" 'BEGIN {exit !(r < 0)}' && rp_say "cores $cpus: README's roundTripUs = $rt < 0: one client is faster than 64 (the recipe breaks here)"
   done
-  if [ -f "$out/sleep.tsv" ]; then
-    echo
-    echo "The CPU of one sleep of a backend (sessionSleepCpuUs, sleep-cpus-<set>.set): synchronous_commit=off, 64 clients,"
-    echo "CPU (server + pgbench) per transaction of INSERT + SELECT pg_sleep(0.001) less INSERT + SELECT pg_sleep(0), per repetition."
-    echo
-    echo "| cores (taskset) | CPU us/txn, no sleep (median) | with one sleep (median) | sessionSleepCpuUs (median of the differences) | min-max | context switches per txn, no sleep / sleep |"
-    echo "| --- | --- | --- | --- | --- | --- |"
-    for cpus in "${cpusets[@]}"; do
-      cpu_of() { awk -F'\t' -v cpus="$cpus" -v s="$1" 'NR > 1 && $1 == cpus && $4 == s {print '"$2"'}' "$out/sleep.tsv" | stats; }
-      read -r u0 _ _ < <(cpu_of 0 '($8 + $9) / $7 * 1e6')
-      read -r u1 _ _ < <(cpu_of 0.001 '($8 + $9) / $7 * 1e6')
-      read -r x0 _ _ < <(cpu_of 0 '$16')
-      read -r x1 _ _ < <(cpu_of 0.001 '$16')
-      read -r d d_lo d_hi < <(awk -F'\t' -v cpus="$cpus" 'NR > 1 && $1 == cpus {u[$2, $4] = ($8 + $9) / $7 * 1e6}
-        END {for (k in u) {split(k, a, SUBSEP); if (a[2] == "0.001" && ((a[1], "0") in u)) print u[k] - u[a[1], "0"]}}' \
-        "$out/sleep.tsv" | stats)
-      [ "$d" = - ] && continue
-      printf "| %s | %.1f | %.1f | %.1f | %.1f-%.1f | %s / %s |\n" "$cpus" "$u0" "$u1" "$d" "$d_lo" "$d_hi" "$x0" "$x1"
-      d="$(awk -v d="$d" 'BEGIN {printf "%.3f", d < 0 ? 0 : d}')"
-      {
-        echo "# measure-inputs.sh, cores $cpus: the CPU of one sleep of a backend (median of $repeat paired differences)"
-        echo "sessionSleepCpuUs=$d"
-      } >"$out/sleep-cpus-$cpus.set"
-    done
-  fi
   echo
   for cpus in "${cpusets[@]}"; do
     if [ -f "$out/host-cpus-$cpus.conf" ]; then
