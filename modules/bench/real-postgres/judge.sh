@@ -98,5 +98,25 @@ for (cpus, c) in sorted(runs, key=lambda k: (-len(k[0]), k[0], k[1])):
           + (f"{p:,.0f} | {err:+.1f}% |" if p else "- | - |") + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |")
 print(f"\nverdict: {'every point within 30%' if misses == 0 else f'{misses} point(s) outside 30%'}"
       f" (worst {worst:.1f}%)")
+# how steady the inputs were: a prediction is only as good as its inputs, and on a shared or throttled VM the
+# repetitions of one input can differ by more than the 30% the verdict allows
+unsteady = []
+fs = {}
+for r in csv.DictReader(open(f"{out}/inputs/fsync.tsv"), delimiter="\t"):
+    fs.setdefault(r.get("cpus", "-"), []).append(float(r["fdatasync_us"]))
+for cpus, v in fs.items():
+    if min(v) > 0 and max(v) / min(v) > 1.3:
+        unsteady.append(f"fsyncUs on cores {cpus}: {min(v):.0f}-{max(v):.0f} us")
+cpu = {}
+for r in csv.DictReader(open(f"{out}/inputs/raw.tsv"), delimiter="\t"):
+    if r["clients"] == "64" and int(r["transactions"]) > 0:
+        cpu.setdefault(r["cpus"], []).append((float(r["server_cpu_s"]) + float(r["pgbench_cpu_s"]))
+                                             / int(r["transactions"]) * 1e6)
+for cpus, v in cpu.items():
+    if min(v) > 0 and max(v) / min(v) > 1.3:
+        unsteady.append(f"cpuPerTxnUs (64 clients) on cores {cpus}: {min(v):.1f}-{max(v):.1f} us")
+if unsteady:
+    print("\ninputs unsteady (their repetitions differ by more than 30%; the medians were used, and the verdict says as"
+          " much about this machine's drift as about the model): " + "; ".join(unsteady))
 sys.exit(1 if misses else 0)
 PY
