@@ -17,13 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -104,11 +98,6 @@ class DurableRunTest {
     return dirs;
   }
 
-  /** What the kills found, over both lanes. */
-  private final AtomicInteger announced = new AtomicInteger(), resumed = new AtomicInteger(),
-      finished = new AtomicInteger();
-  private final AtomicBoolean checkedSystems = new AtomicBoolean();
-
   @Test
   void aRunKilledAtAnyMomentAfterItIsAnnouncedIsInTheJournalAndResumesToItsUninterruptedDigest() throws Exception {
     Path whole = tmp.resolve("whole");
@@ -118,111 +107,79 @@ class DurableRunTest {
     String want = summary(whole).get("digest").asText();
     long runMs = Math.round(summary(whole).get("run").get("wallSeconds").asDouble() * 1000);
 
-    // 20 kills, each at a random moment: one in five before it is announced (in its first 2 s: the JVM, the
-    // journal), the others from the moment it says "running" to a little past the end its run would have on its own.
-    boolean[] early = new boolean[20];
-    long[] killAfterMs = new long[20];
+    Path data = tmp.resolve("data"); // one journal for all of them, as in use
     SplittableRandom random = new SplittableRandom(24);
-    for (int i = 0; i < 20; i++) {
-      early[i] = random.nextInt(5) == 0;
-      killAfterMs[i] = early[i] ? random.nextLong(2_000) : random.nextLong(runMs * 3 / 2 + 500);
-    }
-    // Two lanes at once (CI's machine has 2 cores, and a kill is mostly child JVMs starting): lane k makes kills k,
-    // k + 2, k + 4, ... one after another, into a journal of its own that holds its runs, as in use.
-    ExecutorService lanes = Executors.newFixedThreadPool(2);
-    try {
-      List<Future<?>> done = new ArrayList<>();
-      for (int k = 0; k < 2; k++) {
-        int lane = k;
-        done.add(lanes.submit(() -> {
-          kills(lane, early, killAfterMs, want);
-          return null;
-        }));
-      }
-      for (Future<?> f : done) {
-        try {
-          f.get();
-        } catch (ExecutionException e) {
-          if (e.getCause() instanceof Error error) throw error;
-          throw (Exception) e.getCause();
-        }
-      }
-    } finally {
-      lanes.shutdownNow();
-    }
-    System.out.printf("20 runs killed at random: %d announced, %d resumed to the digest, %d had finished%n",
-        announced.get(), resumed.get(), finished.get());
-    assertTrue(announced.get() >= 10 && resumed.get() >= 5, "enough kills landed mid-run to mean something: "
-        + resumed.get());
-    assertTrue(checkedSystems.get(), "a running child's threads were looked at");
-    for (int k = 0; k < 2; k++) {
-      Result verify = tlogsim("journal", "verify", "--data", tmp.resolve("data-" + k).toString());
-      assertEquals(0, verify.code(), verify.out() + verify.err());
-    }
-  }
-
-  /** Lane {@code lane}'s kills: {@code lane}, {@code lane} + 2, ... of the 20, into the journal under data-LANE. */
-  private void kills(int lane, boolean[] early, long[] killAfterMs, String want) throws Exception {
-    Path data = tmp.resolve("data-" + lane); // one journal for all of the lane's runs, as in use
     Set<String> known = new HashSet<>();
-    for (int i = lane; i < early.length; i += 2) {
+    int announced = 0, resumed = 0, finished = 0;
+    boolean checkedSystems = false;
+    for (int i = 0; i < 20; i++) {
       Path out = tmp.resolve("child-" + i + ".out"), err = tmp.resolve("child-" + i + ".err");
       Process p = child(out, err, args(new String[] {"run"}, args(SCENARIO, "--data", data.toString())));
-      if (!early[i]) {
+      // Killed at a random moment: one in five before it is announced (in its first 2 s: the JVM, the journal), the
+      // others from the moment it says "running" to a little past the end its run would have on its own.
+      boolean early = random.nextInt(5) == 0;
+      long killAfterMs = early ? random.nextLong(2_000) : random.nextLong(runMs * 3 / 2 + 500);
+      if (!early) {
         for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120); p.isAlive()
             && !Files.readString(out).contains("running ") && System.nanoTime() < deadline; ) {
           Thread.sleep(5);
         }
       }
-      if (!early[i] && !checkedSystems.get() && p.isAlive()) { // once: the process has one actor system (one scheduler)
+      if (!early && !checkedSystems && p.isAlive()) { // once: the process has one actor system (one scheduler)
         Set<String> systems = actorSystems(p.pid());
         if (!systems.isEmpty()) {
           assertEquals(Set.of("tlogsim"), systems, "one actor system for the journal and the run");
-          checkedSystems.set(true);
+          checkedSystems = true;
         }
       }
-      boolean ended = p.waitFor(killAfterMs[i], TimeUnit.MILLISECONDS);
+      boolean ended = p.waitFor(killAfterMs, TimeUnit.MILLISECONDS);
       boolean wasAnnounced = Files.readString(out).contains("running ");
       if (!ended) {
         p.destroyForcibly(); // SIGKILL
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
       }
-      String at = "child " + i + " killed after " + killAfterMs[i] + " ms (" + (ended ? "it had ended"
-          : "announced: " + wasAnnounced) + "): " + Files.readString(err);
-      List<String> runs = runs(data); // the process is gone: what the journal holds now stays so until we resume
-      Set<String> ids = runIds(runs);
+      String at = "child " + i + " killed after " + killAfterMs + " ms (" + (ended ? "it had ended" : "announced: "
+          + wasAnnounced) + "): " + Files.readString(err);
+      List<String> listed = runs(data); // once a kill: the process is dead, the journal cannot change meanwhile
+      Set<String> ids = runIds(listed);
       Set<String> fresh = new HashSet<>(ids);
       fresh.removeAll(known);
       assertTrue(fresh.size() <= 1, at + ": " + fresh);
       assertTrue(ids.containsAll(runDirs(data)), at + ": a run directory exists only for a run the journal holds: "
           + runDirs(data) + " vs " + ids);
       if (wasAnnounced) {
-        announced.incrementAndGet();
+        announced++;
         assertEquals(1, fresh.size(), at + ": a run announced as running is in the journal");
       }
       if (fresh.isEmpty()) continue; // killed before its start was durable: nothing of it anywhere
       String id = fresh.iterator().next();
       known.add(id);
       if (ended && p.exitValue() == 0) {
-        finished.incrementAndGet();
+        finished++;
         assertEquals(want, summary(data.resolve("runs").resolve(id)).get("digest").asText(), at);
         continue;
       }
-      if (runs.stream().anyMatch(l -> l.startsWith(id + " ") && l.contains(" completed "))) {
-        // killed once its end was durable, before its files were written
+      if (listed.stream().anyMatch(l -> l.startsWith(id + " ")
+          && l.contains(" completed "))) { // killed once its end was durable, before its files were written
         Path replayed = tmp.resolve("replayed-" + i);
         Result r = inChild("replay", id, "--data", data.toString(), "--out", replayed.toString(), "--quiet");
         assertEquals(0, r.code(), at + ": " + r.err());
         assertEquals(want, summary(replayed).get("digest").asText(), at + ": replayed");
-        finished.incrementAndGet();
+        finished++;
         continue;
       }
       Result r = inChild("run", "--resume", id, "--data", data.toString(), "--quiet");
       assertEquals(0, r.code(), at + ": " + r.err());
       assertEquals(want, summary(data.resolve("runs").resolve(id)).get("digest").asText(),
           at + ": resumed to the uninterrupted digest");
-      resumed.incrementAndGet();
+      resumed++;
     }
+    System.out.printf("20 runs killed at random: %d announced, %d resumed to the digest, %d had finished%n",
+        announced, resumed, finished);
+    assertTrue(announced >= 10 && resumed >= 5, "enough kills landed mid-run to mean something: " + resumed);
+    assertTrue(checkedSystems, "a running child's threads were looked at");
+    Result verify = tlogsim("journal", "verify", "--data", data.toString());
+    assertEquals(0, verify.code(), verify.out() + verify.err());
   }
 
   /** The names of the actor systems in process {@code pid}, from its threads (each system has one scheduler). */
