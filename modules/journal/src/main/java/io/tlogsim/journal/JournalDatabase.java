@@ -223,6 +223,8 @@ public final class JournalDatabase {
   private static final int WRONG_USER_OR_PASSWORD = 28000;
   /** H2's "Connection is broken": the server a shared file was reached through is gone. */
   private static final int CONNECTION_BROKEN = 90067;
+  /** H2's "Error opening database": among others, its lock-file races ({@link #takingLock}). */
+  private static final int OPENING_FAILED = 8000;
   /** How long an H2 journal opened alone by another process (a reader) is waited for. */
   private static final long IN_USE_WAIT_MS = 30_000;
 
@@ -243,6 +245,12 @@ public final class JournalDatabase {
       try {
         return new H2Open(DriverManager.getConnection(s.jdbcUrl(), s.user(), s.password()), s);
       } catch (SQLException e) {
+        if (takingLock(e) && System.currentTimeMillis() < deadline) {
+          // another process is taking the file's lock this very moment (a run starting, or its server handing over):
+          // H2 refuses rather than waits; a moment later the file is either that process's to share or free
+          pause(e);
+          continue;
+        }
         if (e.getErrorCode() == CONNECTION_BROKEN && s.shared() && System.currentTimeMillis() < deadline) {
           // the server of the process that has the file went away: that process is reopening it (a run's owner
           // gives a new journal its schema and users, closes, and opens it again as the everyday user), or it ended
@@ -261,6 +269,16 @@ public final class JournalDatabase {
         pause(e);
       }
     }
+  }
+
+  /**
+   * H2's lock-file races (its FileLock: ERROR_OPENING_DATABASE_1 with one of these messages): the lock file was just
+   * written by another process that is opening or closing the same file. Transient by nature, unlike a damaged file.
+   */
+  static boolean takingLock(SQLException e) {
+    String m = String.valueOf(e.getMessage());
+    return e.getErrorCode() == OPENING_FAILED && (m.contains("Lock file recently modified")
+        || m.contains("Another process was faster") || m.contains("Concurrent update"));
   }
 
   private static void pause(SQLException e) throws SQLException {
