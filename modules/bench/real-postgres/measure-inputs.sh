@@ -92,6 +92,14 @@ else
   done
 
   rp_curve off "$out/raw.tsv"
+  # a figure without a transaction gives no input (its CPU per transaction would be infinite): say so, not "inf"
+  empty="$(awk -F'\t' 'NR > 1 && ($7 == "" || $7 == 0) {printf "%s%s clients on cores %s", n++ ? ", " : "", $3, $1}' \
+    "$out/raw.tsv")"
+  if [ -n "$empty" ]; then
+    echo "measure-inputs: pgbench made no transaction at $empty in --seconds $seconds (64 connections take a while on" \
+      "a busy machine): give a longer --seconds" >&2
+    exit 1
+  fi
 
   if $host; then
     if "$root/tlogsim" calibrate-host --help >/dev/null 2>&1; then
