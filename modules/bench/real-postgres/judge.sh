@@ -89,12 +89,13 @@ out, started, sets = sys.argv[1], sys.argv[2], sys.argv[3:]
 def rows(step, name):
     for cpus in sets:
         yield from csv.DictReader(open(f"{out}/{step}-{cpus}/{name}"), delimiter="\t")
-pred = {}
+pred, beside = {}, {}  # the judged model; beside it, not judged, the same with one CPU figure for every count
 for cpus in sets:
     for line in open(f"{out}/curve-{cpus}/predictions.tsv"):
         if line.startswith("#"): continue
         col, cs, c, p = line.rstrip("\n").split("\t")
         if col == "model" and p: pred[(cs, int(c))] = float(p)
+        if col == "model-one-cpu" and p: beside[(cs, int(c))] = float(p)
 runs = {}
 loads = {}
 for r in rows("curve", "raw.tsv"):
@@ -104,8 +105,10 @@ for r in rows("curve", "raw.tsv"):
 print(f"# issue 22, judged: pg-commit with host costs against PostgreSQL, synchronous_commit=on")
 print(f"\nstarted {started}; per core set, inputs {out}/inputs-SET then curve {out}/curve-SET (predictions made before"
       " the curve)\n")
-print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | load min-max |")
-print("| --- | --- | --- | --- | --- | --- |")
+print("judged column: model (beside it, not judged: model-one-cpu, cpuPerTxnUs at every client count)\n")
+print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | load min-max |"
+      " model-one-cpu TPS | error |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- |")
 worst, misses = 0.0, 0
 for (cpus, c) in sorted(runs, key=lambda k: (-len(k[0]), k[0], k[1])):
     t = statistics.median(runs[(cpus, c)])
@@ -114,7 +117,9 @@ for (cpus, c) in sorted(runs, key=lambda k: (-len(k[0]), k[0], k[1])):
     if p is None or abs(err) > 30: misses += 1
     worst = max(worst, abs(err)) if p else worst
     print(f"| {cpus} | {c} | {t:,.0f} ({min(runs[(cpus, c)]):,.0f}-{max(runs[(cpus, c)]):,.0f}) | "
-          + (f"{p:,.0f} | {err:+.1f}% |" if p else "- | - |") + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |")
+          + (f"{p:,.0f} | {err:+.1f}% |" if p else "- | - |") + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |"
+          + (f" {beside[(cpus, c)]:,.0f} | {(beside[(cpus, c)] / t - 1) * 100:+.1f}% |" if beside.get((cpus, c))
+             else " - | - |"))
 print(f"\nverdict: {'every point within 30%' if misses == 0 else f'{misses} point(s) outside 30%'}"
       f" (worst {worst:.1f}%)")
 # how steady the inputs were: a prediction is only as good as its inputs, and on a shared or throttled VM the

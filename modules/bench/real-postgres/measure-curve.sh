@@ -16,6 +16,7 @@
 # With --model, the engine's own prediction too: pg-commit with inputs-cpus-<set>.set and host=profile:DIR/host-cpus-<set>.conf
 # (calibrate-host under that set's affinity; DIR/host.conf for inputs measured before profiles by core set)
 # (the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs"); judge.sh judges that column.
+# Beside it, model-one-cpu: the same with cpuPerTxnUsOneClient=0 (one CPU figure for every client count), not judged.
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
 #                                                [--inputs DIR [--set key=value]... [--prototype] [--model]
@@ -92,15 +93,17 @@ predictors=()
 predict_pg_commit() {
   local cpus="$1" file="$2" col="$3" args=() note="" k v
   shift 3
-  args+=("$@")
+  local given=" $* " # a key set here replaces the file's (tlogsim refuses a key set twice)
   while IFS='=' read -r k v; do
     [[ -z "$k" || "$k" == \#* || "$k" == *.* ]] && continue # cpuPerTxnUs.N: not a setting of today's pg-commit
+    [[ "$given" == *" $k="* ]] && continue
     if [ "$k" = roundTripUs ] && awk -v r="$v" 'BEGIN {exit !(r < 0)}'; then
       note="$col: roundTripUs $v < 0 is refused by pg-commit: predicted with 0"
       v=0
     fi
     args+=(--set "$k=$v")
   done <"$file"
+  args+=("$@")
   [ -n "$note" ] && rp_say "cores $cpus: $note" && notes[$cpus]="${notes[$cpus]:-}${notes[$cpus]:+; }$note"
   rp_say "cores $cpus, $col: tlogsim run pg-commit ${args[*]} ${sets[*]}"
   "$root/tlogsim" run pg-commit --journal none --out "$out/$col-cpus-$cpus" "${args[@]}" "${sets[@]}" \
@@ -114,6 +117,9 @@ if [ -n "$inputs" ]; then
   [ -f "$inputs/readme-cpus-${cpusets[0]}.set" ] && predictors+=(today-readme)
   predictors+=(today-cputime)
   $model && predictors+=(model)
+  # beside it, not judged: the same with one CPU figure for every client count (cpuPerTxnUs, the recipe before
+  # cpuPerTxnUsOneClient)
+  $model && predictors+=(model-one-cpu)
   $prototype && predictors+=(design)
   $prototype && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(design-cpu-by-clients)
   for cpus in "${cpusets[@]}"; do
@@ -123,6 +129,8 @@ if [ -n "$inputs" ]; then
     profile="$inputs/host-cpus-$cpus.conf"
     [ -f "$profile" ] || profile="$inputs/host.conf"
     $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model --set "host=profile:$profile"
+    $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-one-cpu --set "host=profile:$profile" \
+      --set cpuPerTxnUsOneClient=0
     if $prototype; then
       rp_say "cores $cpus, design: design-prototype.py --inputs $inputs/inputs-cpus-$cpus.set --host $inputs/host.conf"
       python3 "$here/design-prototype.py" --inputs "$inputs/inputs-cpus-$cpus.set" --host "$inputs/host.conf" \

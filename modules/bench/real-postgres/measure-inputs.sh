@@ -159,7 +159,8 @@ fsync_of() {
   echo
   echo "README's recipe (readme-cpus-<set>.set): cpuPerTxnUs = cores x 10^6 / TPS(64), roundTripUs = 10^6 / TPS(1) - cpuPerTxnUs."
   echo "CPU-time recipe (inputs-cpus-<set>.set, docs/commit-path-host-costs.md section 7): cpuPerTxnUs = the CPU (server + pgbench) per"
-  echo "transaction at 64 clients, roundTripUs = 10^6 / TPS(1) less that run's CPU per transaction (medians over the repetitions)."
+  echo "transaction at 64 clients, cpuPerTxnUsOneClient = the same at 1 client, roundTripUs = 10^6 / TPS(1) less that run's CPU per"
+  echo "transaction (medians over the repetitions)."
   echo
   echo "| cores (taskset) | nproc | fsyncUs | README cpuPerTxnUs | README roundTripUs | CPU-time cpuPerTxnUs | CPU-time roundTripUs |"
   echo "| --- | --- | --- | --- | --- | --- | --- |"
@@ -188,6 +189,7 @@ fsync_of() {
       echo "# measure-inputs.sh, cores $cpus, CPU-time recipe (medians of $repeat)"
       echo "fsyncUs=$fs"
       echo "cpuPerTxnUs=$mcpu"
+      echo "cpuPerTxnUsOneClient=$(awk -v u="$u1" 'BEGIN {printf "%.3f", u}')"
       echo "roundTripUs=$mrt"
       echo "cores=$cores"
       echo "# measured CPU (server + pgbench) per transaction: at 1 client $u1 us, at 64 clients $u64 us"

@@ -63,6 +63,14 @@ public final class PostgresCalibration {
     }
 
     /**
+     * CPU of one transaction of one client (pg-commit's cpuPerTxnUsOneClient), measured; 0 (pg-commit: cpuPerTxnUs at
+     * every client count) when the CPU was inferred or one client was not among the counts measured.
+     */
+    public double cpuPerTxnUsOneClient() {
+      return cpuMeasured && one().clients() == 1 ? one().cpuPerTxnUs() : 0;
+    }
+
+    /**
      * What one client's transaction spends off any core: 10^6 / TPS of the fewest clients less that run's CPU per
      * transaction (measured), else less {@link #cpuPerTxnUs()} (README's recipe: may be negative, then 0).
      */

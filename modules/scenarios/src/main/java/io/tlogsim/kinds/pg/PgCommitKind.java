@@ -63,6 +63,10 @@ public final class PgCommitKind implements ScenarioKind {
             "CPU of one transaction at saturation with synchronous_commit=off: (server + pgbench CPU seconds) /"
                 + " transactions of pgbench -c 64 (on a host of its own: cores x 10^6 / TPS); host costs of waiting"
                 + " come from calibrate-host (host = profile:NAME)"),
+        ParamSpec.decimal("cpuPerTxnUsOneClient", 0, 1e7,
+            "CPU of one transaction of one client with synchronous_commit=off, measured as cpuPerTxnUs but with"
+                + " pgbench -c 1; a run of N clients takes a value between it (N = 1) and cpuPerTxnUs (N >= 64),"
+                + " linear in log2 N (0: cpuPerTxnUs at every client count)"),
         ParamSpec.decimal("roundTripUs", 0, 1e7,
             "client round trip of one transaction: 10^6 / TPS of pgbench -c 1 with synchronous_commit=off, minus"
                 + " that run's own CPU per transaction, measured as above (never negative; near 0 on one core)"),
@@ -113,6 +117,24 @@ public final class PgCommitKind implements ScenarioKind {
     return VirtualTime.seconds(p.getDouble("simulatedSeconds") * 1.5 + 1);
   }
 
+  /** Clients at which the CPU per transaction is measured as cpuPerTxnUs (pgbench -c 64, the recipe's saturation). */
+  static final int SATURATION_CLIENTS = 64;
+
+  /**
+   * The CPU of one transaction with {@code clients} clients: cpuPerTxnUs, or with cpuPerTxnUsOneClient measured, the
+   * value between the two measured counts, linear in log2 of the clients (assumption: the caches and locks N backends
+   * share cost more as N doubles; docs/commit-path-host-costs.md 7). With a single figure, one client's modelled
+   * transaction would carry the saturation's CPU, and pg-commit would not give back the one-client
+   * synchronous_commit=off TPS that roundTripUs was measured from.
+   */
+  static double cpuPerTxnUs(Params p, int clients) {
+    double saturated = p.getDouble("cpuPerTxnUs");
+    double one = p.getDouble("cpuPerTxnUsOneClient");
+    if (one <= 0 || clients >= SATURATION_CLIENTS) return saturated;
+    double at = Math.log(clients) / Math.log(SATURATION_CLIENTS); // 0 at one client, 1 at saturation
+    return one + (saturated - one) * at;
+  }
+
   /** The model of {@code clients} clients with synchronous_commit as given. */
   static CommitPathModel.Spec spec(Params p, int clients, boolean synchronousCommit) {
     double seconds = p.getDouble("simulatedSeconds");
@@ -121,7 +143,7 @@ public final class PgCommitKind implements ScenarioKind {
     long hop = VirtualTime.micros(0.1); // a backend hands its WAL to shared buffers in-process (assumption: ~0.1 us)
     int insert = p.getInt("insertRecordBytes");
     Workload w = Workload.builder().cores(p.getInt("cores")).hopNanos(hop)
-        .cpuInsertRowNanos(VirtualTime.micros(p.getDouble("cpuPerTxnUs"))) // a transaction's CPU, on its one row
+        .cpuInsertRowNanos(VirtualTime.micros(cpuPerTxnUs(p, clients))) // a transaction's CPU, on its one row
         .insertRecordBytes(insert).updateRecordBytes(insert).deleteRecordBytes(insert)
         .commitRecordBytes(p.getInt("commitRecordBytes")).compensationRecordBytes(insert).chunkRows(1000)
         .host(HostParams.of(p)).build();
