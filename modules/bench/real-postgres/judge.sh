@@ -19,7 +19,8 @@
 #
 # Writes DIR (default ./data/real-postgres-results/judge-<time>): inputs-SET/ (measure-inputs.sh's), curve-SET/
 # (measure-curve.sh's: predictions.tsv, raw.tsv, curve.md) for each core set, and judgement.md (the table below).
-# Exit 0 when every point is within 30%, 1 when one is not, 2 on bad usage or a busy machine.
+# Exit 0 when every point is within 30%, 1 when one is not, 2 on bad usage or a busy machine, 3 when a measurement
+# failed (no verdict).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
@@ -43,7 +44,7 @@ while [ $# -gt 0 ]; do
     --anyway) anyway=true; shift ;;
     --lock) lock="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "judge: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --wait-quiet, --max-load, --anyway, --lock," \
       "--out" >&2; exit 2 ;;
   esac
@@ -52,6 +53,7 @@ for n in "$seconds" "$repeat" "$quiet"; do
   [[ "$n" =~ ^[0-9]+$ ]] || { echo "judge: --seconds, --repeat, --wait-quiet: a whole number, got '$n'" >&2; exit 2; }
 done
 [ ${#cpusets[@]} -gt 0 ] || cpusets=("0,1" "0")
+mapfile -t cpusets < <(printf '%s\n' "${cpusets[@]}" | awk '!seen[$0]++') # each set once
 for cpus in "${cpusets[@]}"; do
   [[ "$cpus" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "judge: --cpus: a list of core numbers (0,1), got '$cpus'" >&2; exit 2; }
 done
@@ -76,10 +78,12 @@ started="$(date -u +%Y-%m-%dT%H:%M:%SZ) (load $(cut -d' ' -f1-3 /proc/loadavg))"
 # 64-client run gave 77 and 157 us per transaction 10 minutes apart), so inputs taken for both sets before both curves
 # were on average twice as old as the curve they predicted
 for cpus in "${cpusets[@]}"; do
+  # a measurement that fails is not a verdict on the model: exit 3, not 1
   "$here/measure-inputs.sh" --cpus "$cpus" --seconds "$seconds" --repeat "$repeat" --off-curve --wait-quiet "$quiet" \
-    --out "$out/inputs-$cpus"
+    --out "$out/inputs-$cpus" || { echo "judge: measure-inputs.sh failed on cores $cpus: no verdict" >&2; exit 3; }
   "$here/measure-curve.sh" --cpus "$cpus" --inputs "$out/inputs-$cpus" --model --seconds "$seconds" --repeat "$repeat" \
-    --wait-quiet "$quiet" --out "$out/curve-$cpus" >/dev/null
+    --wait-quiet "$quiet" --out "$out/curve-$cpus" >/dev/null ||
+    { echo "judge: measure-curve.sh failed on cores $cpus: no verdict" >&2; exit 3; }
 done
 
 # prediction vs measured: the model's column of predictions.tsv against the curve's medians (raw.tsv)
@@ -94,8 +98,9 @@ for cpus in sets:
     for line in open(f"{out}/curve-{cpus}/predictions.tsv"):
         if line.startswith("#"): continue
         col, cs, c, p = line.rstrip("\n").split("\t")
-        if col == "model" and p: pred[(cs, int(c))] = float(p)
-        if col == "model-one-cpu" and p: beside[(cs, int(c))] = float(p)
+        v = float(p) if p and p != "null" else None
+        if col == "model": pred[(cs, int(c))] = v
+        if col == "model-one-cpu": beside[(cs, int(c))] = v
 runs = {}
 loads = {}
 for r in rows("curve", "raw.tsv"):
@@ -114,7 +119,7 @@ for (cpus, c) in sorted(runs, key=lambda k: (-len(k[0]), k[0], k[1])):
     t = statistics.median(runs[(cpus, c)])
     p = pred.get((cpus, c))
     err = (p / t - 1) * 100 if p else float("nan")
-    if p is None or abs(err) > 30: misses += 1
+    if not p or abs(err) > 30: misses += 1  # no prediction (or 0) is a miss
     worst = max(worst, abs(err)) if p else worst
     print(f"| {cpus} | {c} | {t:,.0f} ({min(runs[(cpus, c)]):,.0f}-{max(runs[(cpus, c)]):,.0f}) | "
           + (f"{p:,.0f} | {err:+.1f}% |" if p else "- | - |") + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |"
@@ -133,12 +138,13 @@ for cpus, v in fs.items():
         unsteady.append(f"fsyncUs on cores {cpus}: {min(v):.0f}-{max(v):.0f} us")
 cpu = {}
 for r in rows("inputs", "raw.tsv"):
-    if r["clients"] == "64" and int(r["transactions"]) > 0:
-        cpu.setdefault(r["cpus"], []).append((float(r["server_cpu_s"]) + float(r["pgbench_cpu_s"]))
+    if r["clients"] in ("1", "64") and int(r["transactions"] or 0) > 0:  # cpuPerTxnUsOneClient and cpuPerTxnUs
+        cpu.setdefault((r["cpus"], r["clients"]), []).append((float(r["server_cpu_s"]) + float(r["pgbench_cpu_s"]))
                                              / int(r["transactions"]) * 1e6)
-for cpus, v in cpu.items():
+for (cpus, c), v in cpu.items():
     if min(v) > 0 and max(v) / min(v) > 1.3:
-        unsteady.append(f"cpuPerTxnUs (64 clients) on cores {cpus}: {min(v):.1f}-{max(v):.1f} us")
+        unsteady.append(f"CPU per transaction ({c} client{'s' if c != '1' else ''}, off) on cores {cpus}:"
+                        f" {min(v):.1f}-{max(v):.1f} us")
 if unsteady:
     print("\ninputs unsteady (their repetitions differ by more than 30%; the medians were used, and the verdict says as"
           " much about this machine's drift as about the model): " + "; ".join(unsteady))

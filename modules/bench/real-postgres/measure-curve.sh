@@ -17,6 +17,7 @@
 # (calibrate-host under that set's affinity; DIR/host.conf for inputs measured before profiles by core set)
 # (the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs"); judge.sh judges that column.
 # Beside it, model-one-cpu: the same with cpuPerTxnUsOneClient=0 (one CPU figure for every client count), not judged.
+# today-cputime and model take cpuPerTxnUsOneClient from the inputs: a CPU per transaction that follows the clients.
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
 #                                                [--inputs DIR [--set key=value]... [--prototype] [--model]
@@ -93,7 +94,14 @@ predictors=()
 predict_pg_commit() {
   local cpus="$1" file="$2" col="$3" args=() note="" k v
   shift 3
-  local given=" $* " # a key set here replaces the file's (tlogsim refuses a key set twice)
+  # a key set here or by the user (--set) replaces the file's, and the user's replaces this function's: tlogsim
+  # refuses a key set twice
+  local given=" $* ${sets[*]} " a
+  local own=()
+  for a in "$@"; do
+    [ "$a" = --set ] && continue
+    [[ " ${sets[*]} " == *" ${a%%=*}="* ]] || own+=(--set "$a")
+  done
   while IFS='=' read -r k v; do
     [[ -z "$k" || "$k" == \#* || "$k" == *.* ]] && continue # cpuPerTxnUs.N: not a setting of today's pg-commit
     [[ "$given" == *" $k="* ]] && continue
@@ -103,7 +111,7 @@ predict_pg_commit() {
     fi
     args+=(--set "$k=$v")
   done <"$file"
-  args+=("$@")
+  args+=("${own[@]}")
   [ -n "$note" ] && rp_say "cores $cpus: $note" && notes[$cpus]="${notes[$cpus]:-}${notes[$cpus]:+; }$note"
   rp_say "cores $cpus, $col: tlogsim run pg-commit ${args[*]} ${sets[*]}"
   "$root/tlogsim" run pg-commit --journal none --out "$out/$col-cpus-$cpus" "${args[@]}" "${sets[@]}" \

@@ -92,14 +92,6 @@ else
   done
 
   rp_curve off "$out/raw.tsv"
-  # a figure without a transaction gives no input (its CPU per transaction would be infinite): say so, not "inf"
-  empty="$(awk -F'\t' 'NR > 1 && ($7 == "" || $7 == 0) {printf "%s%s clients on cores %s", n++ ? ", " : "", $3, $1}' \
-    "$out/raw.tsv")"
-  if [ -n "$empty" ]; then
-    echo "measure-inputs: pgbench made no transaction at $empty in --seconds $seconds (64 connections take a while on" \
-      "a busy machine): give a longer --seconds" >&2
-    exit 1
-  fi
 
   if $host; then
     if "$root/tlogsim" calibrate-host --help >/dev/null 2>&1; then
@@ -120,6 +112,15 @@ else
       rp_say "this tlogsim has no calibrate-host; skipped"
     fi
   fi
+fi
+
+# a figure without a transaction gives no input (its CPU per transaction would be infinite): say so, not "inf"
+empty="$(awk -F'\t' 'NR > 1 && ($7 == "" || $7 == 0) {printf "%s%s clients on cores %s", n++ ? ", " : "", $3, $1}' \
+  "$out/raw.tsv")"
+if [ -n "$empty" ]; then
+  echo "measure-inputs: pgbench made no transaction at $empty in --seconds $seconds (64 connections take a while on" \
+    "a busy machine): give a longer --seconds" >&2
+  exit 1
 fi
 
 # median and spread (min, max) of a column of numbers on stdin
@@ -190,6 +191,7 @@ fsync_of() {
       echo "fsyncUs=$fs"
       echo "cpuPerTxnUs=$mcpu"
       echo "cpuPerTxnUsOneClient=$(awk -v u="$u1" 'BEGIN {printf "%.3f", u}')"
+      echo "cpuPerTxnUsClients=64"
       echo "roundTripUs=$mrt"
       echo "cores=$cores"
       echo "# measured CPU (server + pgbench) per transaction: at 1 client $u1 us, at 64 clients $u64 us"

@@ -129,8 +129,9 @@ final class CalibratePostgresCommand implements Callable<Integer> {
         stdout.printf(Locale.ROOT, "%-8d %12.0f %,14d %18s%n", run.clients(), run.tps(), run.transactions(),
             r.cpuMeasured() ? String.format(Locale.ROOT, "%.1f", run.cpuPerTxnUs()) : "-");
       }
-      stdout.printf(Locale.ROOT, "inputs       fsyncUs = %.1f, cpuPerTxnUs = %.3f, cpuPerTxnUsOneClient = %.3f,"
-          + " roundTripUs = %.3f, cores = %d%n", r.fsyncUs(), r.cpuPerTxnUs(), r.cpuPerTxnUsOneClient(),
+      stdout.printf(Locale.ROOT, "inputs       fsyncUs = %.1f, cpuPerTxnUs = %.3f, cpuPerTxnUsOneClient = %s,"
+          + " roundTripUs = %.3f, cores = %d%n", r.fsyncUs(), r.cpuPerTxnUs(), r.cpuPerTxnUsOneClient() > 0
+              ? String.format(Locale.ROOT, "%.3f", r.cpuPerTxnUsOneClient()) : "- (not measured)",
           r.roundTripUs(), r.cores());
       stdout.println("scenario     " + file.toAbsolutePath());
       stdout.println("use          ./tlogsim run " + file + "   (pg-commit with these inputs, 1 to 64 clients)");
@@ -160,10 +161,11 @@ final class CalibratePostgresCommand implements Callable<Integer> {
     l.add(String.format(Locale.ROOT, "fsyncUs = %.3f        # pg_test_fsync, %s, one 8kB write", r.fsyncUs(),
         r.walSyncMethod()));
     l.add(String.format(Locale.ROOT, "cpuPerTxnUs = %.3f    # CPU of a transaction at %d clients", r.cpuPerTxnUs(),
-        r.runs().get(r.runs().size() - 1).clients()));
+        r.cpuPerTxnUsClients()));
     if (r.cpuPerTxnUsOneClient() > 0) {
       l.add(String.format(Locale.ROOT, "cpuPerTxnUsOneClient = %.3f    # CPU of a transaction at 1 client",
           r.cpuPerTxnUsOneClient()));
+      l.add("cpuPerTxnUsClients = " + r.cpuPerTxnUsClients() + "    # where cpuPerTxnUs was measured");
     }
     l.add(String.format(Locale.ROOT, "roundTripUs = %.3f    # one client's transaction off any core", r.roundTripUs()));
     l.add("cores = " + r.cores());

@@ -134,6 +134,7 @@ class CalibratePostgresTest {
       assertTrue(s.params().getDouble("fsyncUs") > 0 && s.params().getDouble("cpuPerTxnUs") > 0, conf);
       // one client among the counts and the server's CPU measured: that client's own CPU per transaction too
       assertEquals(visible, s.params().getDouble("cpuPerTxnUsOneClient") > 0, conf);
+      if (visible) assertEquals(2, s.params().getInt("cpuPerTxnUsClients"), "--clients 1,2: measured at 2\n" + conf);
       assertEquals(List.of("0", ""), psql(db, "SELECT relname FROM pg_class WHERE relname LIKE 'tlogsim_calibrate_%'"),
           "its table is dropped");
     } finally {

@@ -225,7 +225,10 @@ public final class JournalDatabase {
   private static final int CONNECTION_BROKEN = 90067;
   /** H2's "Error opening database": among others, its lock-file races ({@link #takingLock}). */
   private static final int OPENING_FAILED = 8000;
-  /** How long an H2 journal opened alone by another process (a reader) is waited for. */
+  /**
+   * How long an H2 journal opened alone by another process (a reader) is waited for; also a lock being taken
+   * ({@link #takingLock}) and a sharing server going away.
+   */
   private static final long IN_USE_WAIT_MS = 30_000;
 
   /**

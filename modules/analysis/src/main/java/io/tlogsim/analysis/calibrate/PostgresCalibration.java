@@ -64,10 +64,15 @@ public final class PostgresCalibration {
 
     /**
      * CPU of one transaction of one client (pg-commit's cpuPerTxnUsOneClient), measured; 0 (pg-commit: cpuPerTxnUs at
-     * every client count) when the CPU was inferred or one client was not among the counts measured.
+     * every client count) when the CPU was inferred, or one client was not among the counts measured, or was the only.
      */
     public double cpuPerTxnUsOneClient() {
-      return cpuMeasured && one().clients() == 1 ? one().cpuPerTxnUs() : 0;
+      return cpuMeasured && one().clients() == 1 && saturated().clients() > 1 ? one().cpuPerTxnUs() : 0;
+    }
+
+    /** The clients of the run {@link #cpuPerTxnUs()} comes from (pg-commit's cpuPerTxnUsClients). */
+    public int cpuPerTxnUsClients() {
+      return saturated().clients();
     }
 
     /**

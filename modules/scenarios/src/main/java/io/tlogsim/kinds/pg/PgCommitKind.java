@@ -65,8 +65,10 @@ public final class PgCommitKind implements ScenarioKind {
                 + " come from calibrate-host (host = profile:NAME)"),
         ParamSpec.decimal("cpuPerTxnUsOneClient", 0, 1e7,
             "CPU of one transaction of one client with synchronous_commit=off, measured as cpuPerTxnUs but with"
-                + " pgbench -c 1; a run of N clients takes a value between it (N = 1) and cpuPerTxnUs (N >= 64),"
-                + " linear in log2 N (0: cpuPerTxnUs at every client count)"),
+                + " pgbench -c 1; a run of N clients takes a value between it (N = 1) and cpuPerTxnUs (N at or above"
+                + " cpuPerTxnUsClients), linear in log2 N (0: cpuPerTxnUs at every client count)"),
+        ParamSpec.integer("cpuPerTxnUsClients", 2, 10_000,
+            "the pgbench -c at which cpuPerTxnUs was measured (the saturation run)").withUnit("clients"),
         ParamSpec.decimal("roundTripUs", 0, 1e7,
             "client round trip of one transaction: 10^6 / TPS of pgbench -c 1 with synchronous_commit=off, minus"
                 + " that run's own CPU per transaction, measured as above (never negative; near 0 on one core)"),
@@ -117,12 +119,9 @@ public final class PgCommitKind implements ScenarioKind {
     return VirtualTime.seconds(p.getDouble("simulatedSeconds") * 1.5 + 1);
   }
 
-  /** Clients at which the CPU per transaction is measured as cpuPerTxnUs (pgbench -c 64, the recipe's saturation). */
-  static final int SATURATION_CLIENTS = 64;
-
   /**
    * The CPU of one transaction with {@code clients} clients: cpuPerTxnUs, or with cpuPerTxnUsOneClient measured, the
-   * value between the two measured counts, linear in log2 of the clients (assumption: the caches and locks N backends
+   * value between the two measured counts (1 and cpuPerTxnUsClients), linear in log2 of the clients (assumption: the caches and locks N backends
    * share cost more as N doubles; docs/commit-path-host-costs.md 7). With a single figure, one client's modelled
    * transaction would carry the saturation's CPU, and pg-commit would not give back the one-client
    * synchronous_commit=off TPS that roundTripUs was measured from.
@@ -130,8 +129,9 @@ public final class PgCommitKind implements ScenarioKind {
   static double cpuPerTxnUs(Params p, int clients) {
     double saturated = p.getDouble("cpuPerTxnUs");
     double one = p.getDouble("cpuPerTxnUsOneClient");
-    if (one <= 0 || clients >= SATURATION_CLIENTS) return saturated;
-    double at = Math.log(clients) / Math.log(SATURATION_CLIENTS); // 0 at one client, 1 at saturation
+    int measuredAt = p.getInt("cpuPerTxnUsClients");
+    if (one <= 0 || clients >= measuredAt) return saturated;
+    double at = Math.log(clients) / Math.log(measuredAt); // 0 at one client, 1 where cpuPerTxnUs was measured
     return one + (saturated - one) * at;
   }
 

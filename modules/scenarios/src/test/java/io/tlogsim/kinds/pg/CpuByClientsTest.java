@@ -46,4 +46,15 @@ class CpuByClientsTest {
     assertEquals(cpu8, PgCommitKind.cpuPerTxnUs(ScenarioRuns.scenario("pg-commit", "cpuPerTxnUs", "" + SATURATED,
         "cpuPerTxnUsOneClient", "" + ONE).params(), 8), 1e-9);
   }
+
+  @Test
+  void cpuPerTxnUsMeasuredAtFewerClientsMovesTheLine() {
+    // calibrate-postgres --clients 1,16: cpuPerTxnUs is the 16-client figure, reached at 16 clients, not at 64
+    var p = ScenarioRuns.scenario("pg-commit", "cpuPerTxnUs", "" + SATURATED, "cpuPerTxnUsOneClient", "" + ONE,
+        "cpuPerTxnUsClients", "16").params();
+    assertEquals(ONE + (SATURATED - ONE) * 3 / 4.0, PgCommitKind.cpuPerTxnUs(p, 8), 1e-9);
+    assertEquals(SATURATED, PgCommitKind.cpuPerTxnUs(p, 16), 1e-9);
+    assertEquals(SATURATED, PgCommitKind.cpuPerTxnUs(p, 64), 1e-9);
+    assertEquals(ONE, PgCommitKind.cpuPerTxnUs(p, 1), 1e-9);
+  }
 }
