@@ -57,6 +57,10 @@ class ClusterTlsTest {
     }
   }
 
+  private static boolean refused(String log) {
+    return log.contains("SSLHandshakeException") || log.contains("Handshake with");
+  }
+
   @Test
   void onlyMembersWithTheClustersKeysGetIn() throws Exception {
     try (LoopbackCluster cluster = new LoopbackCluster(dir, 1)) {
@@ -66,7 +70,8 @@ class ClusterTlsTest {
       Process rogue = node(rogueLog, freePort(), contact, TestKeys.other());
       CompletableFuture<Throwable> stranger = CompletableFuture.supplyAsync(() -> {
         try {
-          ClusterSubmit.Client.join(contact, TestKeys.other(), Duration.ofSeconds(25)).close();
+          // a client with the keys joins in a second or two (the member below): 10 s without an answer is a refusal
+          ClusterSubmit.Client.join(contact, TestKeys.other(), Duration.ofSeconds(10)).close();
           return null;
         } catch (Throwable t) {
           return t;
@@ -84,9 +89,14 @@ class ClusterTlsTest {
         MemberStatus plainStatus = Cluster.get(plain).selfMember().status();
         assertTrue(!List.of(MemberStatus.up(), MemberStatus.joining(), MemberStatus.weaklyUp()).contains(plainStatus),
             "a peer without TLS did not join: " + plainStatus);
+        // the rogue node's JVM may still be starting on a busy machine: wait (60 s at most) until TLS has refused it
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!refused(Files.readString(rogueLog)) && rogue.isAlive() && System.nanoTime() < deadline) {
+          Thread.sleep(200);
+        }
         String log = Files.readString(rogueLog);
         assertFalse(log.contains("tlogsim node up at"), log);
-        assertTrue(log.contains("SSLHandshakeException") || log.contains("Handshake with"), "refused by TLS: " + log);
+        assertTrue(refused(log), "refused by TLS: " + log);
         // meanwhile the cluster's own client gets in, and sees the one node only
         try (ClusterSubmit.Client member = ClusterSubmit.Client.join(contact, cluster.keys())) {
           assertEquals(1, member.nodes(), "the rogue node is not one of the cluster's");
