@@ -20,7 +20,7 @@ class CpuByClientsTest {
     List<String> kv = new ArrayList<>(List.of("simulatedSeconds", "1", "fsyncUs", "300", "cpuPerTxnUs", "" + SATURATED,
         "cpuPerTxnUsOneClient", "" + one, "roundTripUs", "" + ROUND_TRIP, "cores", "" + cores, "clients",
         "" + clients, "synchronousCommit", "false"));
-    return ScenarioRuns.run(ScenarioRuns.scenario("pg-commit", kv.toArray(new String[0])), 7, 2);
+    return ScenarioRuns.run(ScenarioRuns.scenario("pg-commit", kv.toArray(new String[0])), 7, 1); // one thread: as ScenarioRuns.run
   }
 
   @Test

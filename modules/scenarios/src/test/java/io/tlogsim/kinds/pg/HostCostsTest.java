@@ -30,7 +30,7 @@ class HostCostsTest {
           "" + SAME_WAKE, "hostSameCoreSleepCpuUs", "" + SAME_SLEEP, "hostIdleWakeUs", "" + IDLE, "hostWriteCpuUs",
           "" + WRITE, "hostFlushCpuUs", "" + FLUSH));
     }
-    return ScenarioRuns.run(ScenarioRuns.scenario("pg-commit", kv.toArray(new String[0])), 7, 2);
+    return ScenarioRuns.run(ScenarioRuns.scenario("pg-commit", kv.toArray(new String[0])), 7, 1); // one thread: as ScenarioRuns.run
   }
 
   /**
