@@ -127,7 +127,11 @@ class DurableRunTest {
     Set<String> known = new HashSet<>();
     int announced = 0, resumed = 0, finished = 0;
     boolean checkedSystems = false;
-    for (int i = 0; i < 20; i++) {
+    // 12 kills at seeded random moments (20 before 2026-12-05: each costs a JVM or three, and CI's budget is 30
+    // minutes; once the kill window was sized from a child's own run, 16 of 20 landed mid-run, so 12 still give
+    // about 8 mid-run kills and 5 or more resumes)
+    final int kills = 12;
+    for (int i = 0; i < kills; i++) {
       Path out = tmp.resolve("child-" + i + ".out"), err = tmp.resolve("child-" + i + ".err");
       Process p = child(out, err, args(new String[] {"run"}, args(SCENARIO, "--data", data.toString())));
       // Killed at a random moment: one in five before it is announced (in its first 2 s: the JVM, the journal), the
@@ -189,9 +193,10 @@ class DurableRunTest {
           at + ": resumed to the uninterrupted digest");
       resumed++;
     }
-    System.out.printf("20 runs killed at random: %d announced, %d resumed to the digest, %d had finished (the run"
-        + " took %d ms in a child)%n", announced, resumed, finished, runMs);
-    assertTrue(announced >= 10 && resumed >= 5, "enough kills landed mid-run to mean something: " + resumed);
+    System.out.printf("%d runs killed at random: %d announced, %d resumed to the digest, %d had finished (the run"
+        + " took %d ms in a child)%n", kills, announced, resumed, finished, runMs);
+    assertTrue(announced >= 6 && resumed >= 3, "enough kills landed mid-run to mean something: " + announced
+        + " announced, " + resumed + " resumed");
     assertTrue(checkedSystems, "a running child's threads were looked at");
     Result verify = tlogsim("journal", "verify", "--data", data.toString());
     assertEquals(0, verify.code(), verify.out() + verify.err());
