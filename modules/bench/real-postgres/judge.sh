@@ -1,26 +1,40 @@
 #!/usr/bin/env bash
 # The judgement of issue 22 in one command: does pg-commit predict a real PostgreSQL from the inputs alone?
-# For each core set (--cpus, default both cores, then core 0 alone: taskset -c), one after the other:
-#   1. measure-inputs.sh --cpus SET: pg-commit's inputs on this machine (pg_test_fsync, synchronous_commit=off at every
-#      client count with the CPU it used, nproc, tlogsim calibrate-host), pg_test_fsync and calibrate-host pinned to
-#      the core set as the server is;
-#   2. measure-curve.sh --cpus SET --inputs ... --model: the predictions written FIRST (predictions.tsv: pg-commit with
-#      those inputs and host=profile:<inputs>/host-cpus-<set>.conf), then the synchronous_commit=on curve at 1, 2, 4,
-#      ... 64 clients;
-# then 3. the table: prediction vs measured and the error per client count, and the verdict (every point within 30%).
-# Each set's inputs are measured right before its own curve (this VM drifts within minutes). Nothing measured in
-# step 2 goes back into a model. The machine must be quiet: judge.sh refuses to start while the 1-minute load average
-# is at or above --max-load (default 3) unless --anyway, holds --lock (default /work/locks/bench when it exists) for
-# the whole run, waits for quiet before every figure (--wait-quiet, per cent of the cores others keep busy, default
-# 10) and records the load beside every figure (raw.tsv of each step).
+# Interleaved (the default): --repeat rounds (default 3); in each round, for each core set (--cpus, default both
+# cores, then core 0 alone: taskset -c), one after the other:
+#   1. measure-inputs.sh --cpus SET --repeat 1 (DIR/inputs-SET-rR): pg-commit's inputs on this machine, only what the
+#      model takes (pg_test_fsync, synchronous_commit=off at 1 and 64 clients with the CPU it used, nproc, tlogsim
+#      calibrate-host), pg_test_fsync and calibrate-host pinned to the core set as the server is;
+#   2. measure-curve.sh --cpus SET --repeat 1 --inputs DIR/inputs-SET-rR --model (DIR/curve-SET-rR): the predictions
+#      written FIRST (predictions.tsv: pg-commit with those inputs and host=profile:<inputs>/host-cpus-<set>.conf),
+#      then the synchronous_commit=on curve at 1, 2, 4, ... 64 clients;
+# then 3. the table (judgement.md), per core set and client count: measured TPS = the median over the rounds,
+# predicted = the median over the rounds of each round's prediction, and the JUDGED error = the median over the rounds
+# of the paired error pred_r / measured_r - 1 (each prediction against the curve measured right after its own
+# inputs); beside it, not judged: the rounds' errors min..max, the unpaired error (median predicted / median measured
+# - 1), the load, and model-one-cpu (cpuPerTxnUs at every client count) with its paired error. The verdict: every
+# point's judged error within 30% (a missing or 0 prediction in any round is a miss). Why rounds: this VM drifts
+# within minutes (the same input differs 2x between repetitions a few minutes apart); each prediction is made from
+# inputs minutes older than the curve it predicts, and the rounds sample the drift the same way for both.
+# --blocks: the protocol before (0cdb538): per core set, measure-inputs.sh --repeat R --off-curve (medians, into
+# DIR/inputs-SET), then measure-curve.sh --repeat R (DIR/curve-SET); one prediction against the curve's median (one
+# round per set: the paired error and the unpaired one are the same).
+# --judge-only DIR: measures nothing; writes DIR/judgement.md again from DIR's figures (either layout; rounds whose
+# curve was not measured, as after a failed run, are left out and named).
+# Nothing measured in step 2 goes back into a model. The machine must be quiet: judge.sh refuses to start while the
+# 1-minute load average is at or above --max-load (default 3) unless --anyway, holds --lock (default /work/locks/bench
+# when it exists) for the whole run, waits for quiet before every figure (--wait-quiet, per cent of the cores others
+# keep busy, default 10) and records the load beside every figure (raw.tsv of each step).
 #
-#   modules/bench/real-postgres/judge.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3] [--wait-quiet 10]
-#                                        [--max-load 3] [--anyway] [--lock FILE] [--out DIR]
+#   modules/bench/real-postgres/judge.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3] [--blocks]
+#                                        [--wait-quiet 10] [--max-load 3] [--anyway] [--lock FILE] [--out DIR]
+#   modules/bench/real-postgres/judge.sh --judge-only DIR
 #
-# Writes DIR (default ./data/real-postgres-results/judge-<time>): inputs-SET/ (measure-inputs.sh's), curve-SET/
-# (measure-curve.sh's: predictions.tsv, raw.tsv, curve.md) for each core set, and judgement.md (the table below).
-# Exit 0 when every point is within 30%, 1 when one is not, 2 on bad usage or a busy machine, 3 when a measurement
-# failed (no verdict).
+# Writes DIR (default ./data/real-postgres-results/judge-<time>; refused when it already holds inputs-* or curve-*):
+# inputs-SET-rR/ (measure-inputs.sh's) and curve-SET-rR/ (measure-curve.sh's: predictions.tsv, raw.tsv, curve.md)
+# for each round and core set (--blocks: inputs-SET/, curve-SET/), judge-started.txt, and judgement.md (the table
+# above, then each round's inputs and errors). Exit 0 when every point is within 30%, 1 when one is not, 2 on bad
+# usage or a busy machine, 3 when a measurement failed (no verdict; --judge-only DIR judges the rounds measured).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../../.." && pwd)"
@@ -30,6 +44,8 @@ repeat=3
 quiet=10
 max_load=3
 anyway=false
+blocks=false
+judge_only=""
 lock=""
 [ -d /work/locks ] && lock=/work/locks/bench
 out=""
@@ -39,114 +55,246 @@ while [ $# -gt 0 ]; do
     --cpus) cpusets+=("$2"); shift 2 ;;
     --seconds) seconds="$2"; shift 2 ;;
     --repeat) repeat="$2"; shift 2 ;;
+    --blocks) blocks=true; shift ;;
+    --judge-only) judge_only="${2:-}"; [ -n "$judge_only" ] || { echo "judge: --judge-only needs a directory" >&2; exit 2; }
+      shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --max-load) max_load="$2"; shift 2 ;;
     --anyway) anyway=true; shift ;;
     --lock) lock="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
-    *) echo "judge: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --wait-quiet, --max-load, --anyway, --lock," \
-      "--out" >&2; exit 2 ;;
+    -h|--help) sed -n '2,37p' "$0"; exit 0 ;;
+    *) echo "judge: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --blocks, --judge-only, --wait-quiet," \
+      "--max-load, --anyway, --lock, --out" >&2; exit 2 ;;
   esac
 done
-for n in "$seconds" "$repeat" "$quiet"; do
-  [[ "$n" =~ ^[0-9]+$ ]] || { echo "judge: --seconds, --repeat, --wait-quiet: a whole number, got '$n'" >&2; exit 2; }
+if [ -n "$judge_only" ] && [ ${#given[@]} -ne 2 ]; then
+  echo "judge: --judge-only DIR takes no other option (it measures nothing)" >&2; exit 2
+fi
+for n in "$seconds" "$repeat"; do
+  [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "judge: --seconds, --repeat: a whole number > 0, got '$n'" >&2; exit 2; }
 done
+[[ "$quiet" =~ ^[0-9]+$ ]] || { echo "judge: --wait-quiet: a whole number, got '$quiet'" >&2; exit 2; }
 [ ${#cpusets[@]} -gt 0 ] || cpusets=("0,1" "0")
 mapfile -t cpusets < <(printf '%s\n' "${cpusets[@]}" | awk '!seen[$0]++') # each set once
 for cpus in "${cpusets[@]}"; do
   [[ "$cpus" =~ ^[0-9]+(,[0-9]+)*$ ]] || { echo "judge: --cpus: a list of core numbers (0,1), got '$cpus'" >&2; exit 2; }
 done
-command -v jq >/dev/null || { echo "judge: needs jq (apt-get install jq)" >&2; exit 2; }
-load="$(cut -d' ' -f1 /proc/loadavg)"
-if ! $anyway && awk -v l="$load" -v m="$max_load" 'BEGIN {exit !(l >= m)}'; then
-  echo "judge: load average $load >= $max_load: the machine is too busy for a judged run (--anyway runs it regardless," \
-    "with the load recorded)" >&2
-  exit 2
-fi
-out="${out:-$root/data/real-postgres-results/judge-$(date +%Y%m%d-%H%M%S)}"
-mkdir -p "$out"
-# the whole run under one lock (the steps' own per-figure locking is then off: it would wait for this one)
-if [ -n "$lock" ] && [ -z "${JUDGE_LOCKED:-}" ]; then
-  echo "judge: waiting for $lock ..." >&2
-  JUDGE_LOCKED=1 exec flock "$lock" "$0" "${given[@]}" --out "$out"
-fi
-unset REAL_PG_LOCK
-started="$(date -u +%Y-%m-%dT%H:%M:%SZ) (load $(cut -d' ' -f1-3 /proc/loadavg))"
+started=""
+if [ -n "$judge_only" ]; then
+  out="$judge_only"
+  [ -d "$out" ] || { echo "judge: --judge-only: $out is not a directory" >&2; exit 2; }
+else
+  command -v jq >/dev/null || { echo "judge: needs jq (apt-get install jq)" >&2; exit 2; }
+  load="$(cut -d' ' -f1 /proc/loadavg)"
+  if ! $anyway && awk -v l="$load" -v m="$max_load" 'BEGIN {exit !(l >= m)}'; then
+    echo "judge: load average $load >= $max_load: the machine is too busy for a judged run (--anyway runs it" \
+      "regardless, with the load recorded)" >&2
+    exit 2
+  fi
+  out="${out:-$root/data/real-postgres-results/judge-$(date +%Y%m%d-%H%M%S)}"
+  # the judgement reads every inputs-*/curve-* directory of DIR: an earlier run's would be judged with this one's
+  if compgen -G "$out/inputs-*" >/dev/null || compgen -G "$out/curve-*" >/dev/null; then
+    echo "judge: --out $out already holds an earlier run's inputs-* or curve-*: give a new directory" \
+      "(--judge-only $out judges that run again)" >&2
+    exit 2
+  fi
+  mkdir -p "$out"
+  # the whole run under one lock (the steps' own per-figure locking is then off: it would wait for this one)
+  if [ -n "$lock" ] && [ -z "${JUDGE_LOCKED:-}" ]; then
+    echo "judge: waiting for $lock ..." >&2
+    JUDGE_LOCKED=1 exec flock "$lock" "$0" "${given[@]}" --out "$out"
+  fi
+  unset REAL_PG_LOCK
+  started="$(date -u +%Y-%m-%dT%H:%M:%SZ) (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  echo "$started" >"$out/judge-started.txt"
 
-# one core set after the other, its inputs right before its curve: this VM's figures drift within minutes (the same
-# 64-client run gave 77 and 157 us per transaction 10 minutes apart), so inputs taken for both sets before both curves
-# were on average twice as old as the curve they predicted
-for cpus in "${cpusets[@]}"; do
   # a measurement that fails is not a verdict on the model: exit 3, not 1
-  "$here/measure-inputs.sh" --cpus "$cpus" --seconds "$seconds" --repeat "$repeat" --off-curve --wait-quiet "$quiet" \
-    --out "$out/inputs-$cpus" || { echo "judge: measure-inputs.sh failed on cores $cpus: no verdict" >&2; exit 3; }
-  "$here/measure-curve.sh" --cpus "$cpus" --inputs "$out/inputs-$cpus" --model --seconds "$seconds" --repeat "$repeat" \
-    --wait-quiet "$quiet" --out "$out/curve-$cpus" >/dev/null ||
-    { echo "judge: measure-curve.sh failed on cores $cpus: no verdict" >&2; exit 3; }
-done
+  if $blocks; then
+    # one core set after the other, its inputs right before its curve: this VM's figures drift within minutes (the
+    # same 64-client run gave 77 and 157 us per transaction 10 minutes apart), so inputs taken for both sets before
+    # both curves were on average twice as old as the curve they predicted
+    for cpus in "${cpusets[@]}"; do
+      "$here/measure-inputs.sh" --cpus "$cpus" --seconds "$seconds" --repeat "$repeat" --off-curve --wait-quiet "$quiet" \
+        --out "$out/inputs-$cpus" || { echo "judge: measure-inputs.sh failed on cores $cpus: no verdict" >&2; exit 3; }
+      "$here/measure-curve.sh" --cpus "$cpus" --inputs "$out/inputs-$cpus" --model --seconds "$seconds" \
+        --repeat "$repeat" --wait-quiet "$quiet" --out "$out/curve-$cpus" >/dev/null ||
+        { echo "judge: measure-curve.sh failed on cores $cpus: no verdict" >&2; exit 3; }
+    done
+  else
+    # rounds: each round measures every core set's inputs (one repetition, 1 and 64 clients off: what the model
+    # takes) right before that set's curve (one repetition), so each prediction is minutes older than the figures it
+    # predicts, and the rounds sample the drift alike for inputs and curve
+    for r in $(seq 1 "$repeat"); do
+      for cpus in "${cpusets[@]}"; do
+        echo "judge: round $r of $repeat, cores $cpus: inputs, then predictions and curve" >&2
+        "$here/measure-inputs.sh" --cpus "$cpus" --seconds "$seconds" --repeat 1 --wait-quiet "$quiet" \
+          --out "$out/inputs-$cpus-r$r" ||
+          { echo "judge: measure-inputs.sh failed on cores $cpus, round $r: no verdict" >&2; exit 3; }
+        "$here/measure-curve.sh" --cpus "$cpus" --inputs "$out/inputs-$cpus-r$r" --model --seconds "$seconds" \
+          --repeat 1 --wait-quiet "$quiet" --out "$out/curve-$cpus-r$r" >/dev/null ||
+          { echo "judge: measure-curve.sh failed on cores $cpus, round $r: no verdict" >&2; exit 3; }
+      done
+    done
+  fi
+fi
 
-# prediction vs measured: the model's column of predictions.tsv against the curve's medians (raw.tsv)
-python3 - "$out" "$started" "${cpusets[@]}" <<'PY' | tee "$out/judgement.md"
-import csv, statistics, sys
-out, started, sets = sys.argv[1], sys.argv[2], sys.argv[3:]
-def rows(step, name):
-    for cpus in sets:
-        yield from csv.DictReader(open(f"{out}/{step}-{cpus}/{name}"), delimiter="\t")
-pred, beside = {}, {}  # the judged model; beside it, not judged, the same with one CPU figure for every count
-for cpus in sets:
-    for line in open(f"{out}/curve-{cpus}/predictions.tsv"):
+# prediction vs measured, per round and over the rounds: the model's column of each predictions.tsv against the
+# curve measured right after it (raw.tsv). Written beside and then moved over judgement.md (--judge-only reads the
+# old one's start time)
+mode=measured
+[ -n "$judge_only" ] && mode=rejudged
+verdict=0
+python3 - "$out" "$started" "$mode" <<'PY' | tee "$out/judgement.md.new" || verdict=$?
+import csv, os, re, statistics, sys, time
+out, started, rejudged = sys.argv[1], sys.argv[2], sys.argv[3] == "rejudged"
+# the rounds in DIR: curve-SET-rR (interleaved) or curve-SET (--blocks: one round per set)
+rounds, layouts = {}, set()
+for name in os.listdir(out):
+    m = re.fullmatch(r"curve-([0-9]+(?:,[0-9]+)*)(?:-r([0-9]+))?", name)
+    if not m or not os.path.isdir(f"{out}/{name}"): continue
+    cpus, r = m[1], int(m[2]) if m[2] else 0
+    layouts.add("interleaved" if m[2] else "blocks")
+    rounds[(cpus, r)] = (f"{out}/inputs-{cpus}" + (f"-r{r}" if r else ""), f"{out}/{name}")
+if len(layouts) != 1:
+    print(f"judge: {out} holds " + ("both curve-SET and curve-SET-rR directories" if layouts else
+          "no curve-SET or curve-SET-rR directory"), file=sys.stderr)
+    sys.exit(2)
+interleaved = layouts == {"interleaved"}
+if not started:
+    started = "unknown"
+    if os.path.exists(f"{out}/judge-started.txt"):
+        started = open(f"{out}/judge-started.txt").read().strip()
+    elif os.path.exists(f"{out}/judgement.md"):
+        for line in open(f"{out}/judgement.md"):
+            if line.startswith("started "):
+                started = line[len("started "):].split(";")[0]
+                break
+def tsv(path):
+    return list(csv.DictReader(open(path), delimiter="\t")) if os.path.exists(path) else []
+setorder = lambda cpus: (-len(cpus), cpus)  # 0,1 before 0, as judge.sh's default
+sets = sorted({cpus for cpus, _ in rounds}, key=setorder)
+pred, beside, made = {}, {}, {}  # the judged model; beside it, not judged, the same with one CPU figure for every count
+runs, loads, skipped, used = {}, {}, [], {}
+for (cpus, r) in sorted(rounds, key=lambda k: (setorder(k[0]), k[1])):
+    inp, cur = rounds[(cpus, r)]
+    raw = [row for row in tsv(f"{cur}/raw.tsv") if row["cpus"] == cpus]
+    if not raw or not os.path.exists(f"{cur}/predictions.tsv"):
+        skipped.append(f"cores {cpus}" + (f" round {r}" if r else "") + ": " + ("no curve measured" if raw == [] else
+                       "no predictions.tsv"))
+        continue
+    used.setdefault(cpus, []).append(r)
+    for line in open(f"{cur}/predictions.tsv"):
+        if line.startswith("# predictions made "):
+            made[(cpus, r)] = line.split()[3].rstrip(",")
         if line.startswith("#"): continue
         col, cs, c, p = line.rstrip("\n").split("\t")
         v = float(p) if p and p != "null" else None
-        if col == "model": pred[(cs, int(c))] = v
-        if col == "model-one-cpu": beside[(cs, int(c))] = v
-runs = {}
-loads = {}
-for r in rows("curve", "raw.tsv"):
-    k = (r["cpus"], int(r["clients"]))
-    runs.setdefault(k, []).append(float(r["tps"]))
-    loads.setdefault(k, []).extend([float(r["load_before"]), float(r["load_after"])])
+        if cs != cpus: continue
+        if col == "model": pred[(cpus, r, int(c))] = v
+        if col == "model-one-cpu": beside[(cpus, r, int(c))] = v
+    for row in raw:
+        k = (cpus, int(row["clients"]))
+        runs.setdefault(k + (r,), []).append(float(row["tps"]))
+        loads.setdefault(k, []).extend([float(row["load_before"]), float(row["load_after"])])
+points = sorted({(cpus, c) for cpus, c, _ in runs}, key=lambda k: (setorder(k[0]), k[1]))
+if not points:
+    print(f"judge: {out}: no curve measured in any round" + (" (" + "; ".join(skipped) + ")" if skipped else ""),
+          file=sys.stderr)
+    sys.exit(3)
+def err(p, m): return p / m - 1 if m > 0 else float("inf")
+def pct(e): return f"{e * 100:+.1f}%"
+nrounds = max(len(v) for v in used.values())
 print(f"# issue 22, judged: pg-commit with host costs against PostgreSQL, synchronous_commit=on")
-print(f"\nstarted {started}; per core set, inputs {out}/inputs-SET then curve {out}/curve-SET (predictions made before"
-      " the curve)\n")
-print("judged column: model (beside it, not judged: model-one-cpu, cpuPerTxnUs at every client count)\n")
-print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | load min-max |"
-      " model-one-cpu TPS | error |")
-print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-worst, misses = 0.0, 0
-for (cpus, c) in sorted(runs, key=lambda k: (-len(k[0]), k[0], k[1])):
-    t = statistics.median(runs[(cpus, c)])
-    p = pred.get((cpus, c))
-    err = (p / t - 1) * 100 if p else float("nan")
-    if not p or abs(err) > 30: misses += 1  # no prediction (or 0) is a miss
-    worst = max(worst, abs(err)) if p else worst
-    print(f"| {cpus} | {c} | {t:,.0f} ({min(runs[(cpus, c)]):,.0f}-{max(runs[(cpus, c)]):,.0f}) | "
-          + (f"{p:,.0f} | {err:+.1f}% |" if p else "- | - |") + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |"
-          + (f" {beside[(cpus, c)]:,.0f} | {(beside[(cpus, c)] / t - 1) * 100:+.1f}% |" if beside.get((cpus, c))
-             else " - | - |"))
+if interleaved:
+    print(f"\nstarted {started}; interleaved, {nrounds} round(s): in each round, per core set, inputs {out}/inputs-SET-rR"
+          f" then curve {out}/curve-SET-rR (each round's predictions made from its own inputs, before its curve)\n")
+else:
+    print(f"\nstarted {started}; per core set, inputs {out}/inputs-SET then curve {out}/curve-SET (predictions made before"
+          " the curve)\n")
+if rejudged:
+    print(f"judged again {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} (judge.sh --judge-only: nothing measured)\n")
+if skipped:
+    print("left out (no curve to judge): " + "; ".join(skipped) + "\n")
+print("judged column: model, its error the median over the rounds of each round's prediction against that round's"
+      " measured TPS (pred_r / measured_r - 1)" + ("" if interleaved else "; one round per core set here (--blocks),"
+      " so the paired and unpaired errors are the same") + ". Beside it, not judged: the rounds' errors min..max, the"
+      " unpaired error (median predicted / median measured - 1), and model-one-cpu (cpuPerTxnUs at every client"
+      " count), its error paired the same way\n")
+print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | rounds' errors min..max |"
+      " unpaired error | load min-max | model-one-cpu TPS | error |")
+print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+worst, misses, paired_of = 0.0, 0, {}
+for (cpus, c) in points:
+    rs = [r for r in used[cpus] if (cpus, c, r) in runs]
+    meas = {r: statistics.median(runs[(cpus, c, r)]) for r in rs}  # a round's figure (its repetitions' median)
+    t = statistics.median(meas.values())
+    every = [v for r in rs for v in runs[(cpus, c, r)]]
+    ps = {r: pred.get((cpus, r, c)) for r in rs}
+    paired = {r: err(p, meas[r]) for r, p in ps.items() if p}
+    paired_of[(cpus, c)] = paired
+    lacking = [r for r, p in ps.items() if not p]
+    judged = statistics.median(paired.values()) if paired else None
+    if lacking or judged is None or abs(judged) > 0.3: misses += 1  # no prediction (or 0), in any round, is a miss
+    if judged is not None: worst = max(worst, abs(judged) * 100)
+    p = statistics.median([v for v in ps.values() if v]) if paired else None
+    os_ = [beside.get((cpus, r, c)) for r in rs]
+    o = statistics.median([v for v in os_ if v]) if any(os_) else None
+    ope = statistics.median([err(v, meas[r]) for r, v in zip(rs, os_) if v]) if o else None
+    miss_note = f" (no prediction in round {', '.join(map(str, lacking))})" if lacking and paired else ""
+    print(f"| {cpus} | {c} | {t:,.0f} ({min(every):,.0f}-{max(every):,.0f}) | "
+          + (f"{p:,.0f} | {pct(judged)}{miss_note} | {pct(min(paired.values()))}..{pct(max(paired.values()))} |"
+             f" {pct(err(p, t))} |" if p else "- | - | - | - |")
+          + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |"
+          + (f" {o:,.0f} | {pct(ope)} |" if o else " - | - |"))
 print(f"\nverdict: {'every point within 30%' if misses == 0 else f'{misses} point(s) outside 30%'}"
       f" (worst {worst:.1f}%)")
 # how steady the inputs were: a prediction is only as good as its inputs, and on a shared or throttled VM the
-# repetitions of one input can differ by more than the 30% the verdict allows
+# repetitions (rounds) of one input can differ by more than the 30% the verdict allows
 unsteady = []
-fs = {}
-for r in rows("inputs", "fsync.tsv"):
-    fs.setdefault(r.get("cpus", "-"), []).append(float(r["fdatasync_us"]))
+fs, cpu, setting = {}, {}, {}
+for cpus in sets:
+    for r in used.get(cpus, []):
+        inp = rounds[(cpus, r)][0]
+        for row in tsv(f"{inp}/fsync.tsv"):
+            fs.setdefault(row.get("cpus", cpus), []).append(float(row["fdatasync_us"]))
+        for row in tsv(f"{inp}/raw.tsv"):
+            if row["clients"] in ("1", "64") and int(row["transactions"] or 0) > 0:  # cpuPerTxnUsOneClient, cpuPerTxnUs
+                cpu.setdefault((row["cpus"], row["clients"]), []).append(
+                    (float(row["server_cpu_s"]) + float(row["pgbench_cpu_s"])) / int(row["transactions"]) * 1e6)
+        if os.path.exists(f"{inp}/inputs-cpus-{cpus}.set"):
+            setting[(cpus, r)] = dict(l.strip().split("=", 1) for l in open(f"{inp}/inputs-cpus-{cpus}.set")
+                                      if "=" in l and not l.startswith("#"))
 for cpus, v in fs.items():
     if min(v) > 0 and max(v) / min(v) > 1.3:
         unsteady.append(f"fsyncUs on cores {cpus}: {min(v):.0f}-{max(v):.0f} us")
-cpu = {}
-for r in rows("inputs", "raw.tsv"):
-    if r["clients"] in ("1", "64") and int(r["transactions"] or 0) > 0:  # cpuPerTxnUsOneClient and cpuPerTxnUs
-        cpu.setdefault((r["cpus"], r["clients"]), []).append((float(r["server_cpu_s"]) + float(r["pgbench_cpu_s"]))
-                                             / int(r["transactions"]) * 1e6)
 for (cpus, c), v in cpu.items():
     if min(v) > 0 and max(v) / min(v) > 1.3:
         unsteady.append(f"CPU per transaction ({c} client{'s' if c != '1' else ''}, off) on cores {cpus}:"
                         f" {min(v):.1f}-{max(v):.1f} us")
-if unsteady:
+if unsteady and interleaved:
+    print("\ninputs unsteady (an input differs by more than 30% between rounds; each round's prediction used its own"
+          " round's inputs, and the verdict says as much about this machine's drift as about the model): "
+          + "; ".join(unsteady))
+elif unsteady:
     print("\ninputs unsteady (their repetitions differ by more than 30%; the medians were used, and the verdict says as"
           " much about this machine's drift as about the model): " + "; ".join(unsteady))
+# each round's inputs (inputs-cpus-SET.set, what the prediction took) and its paired errors
+counts = sorted({c for _, c in points})
+print("\neach round: the inputs its predictions took (inputs-cpus-SET.set; us) and the model's error against that"
+      " round's measured TPS, by clients\n")
+print("| cores (taskset) | round | predictions made | fsyncUs | cpuPerTxnUsOneClient | cpuPerTxnUs | roundTripUs | "
+      + " | ".join(str(c) for c in counts) + " |")
+print("| --- " * (7 + len(counts)) + "|")
+for cpus in sets:
+    for r in used.get(cpus, []):
+        s = setting.get((cpus, r), {})
+        print(f"| {cpus} | {r or '-'} | {made.get((cpus, r), '-')} | " + " | ".join(s.get(k, "-") for k in
+              ("fsyncUs", "cpuPerTxnUsOneClient", "cpuPerTxnUs", "roundTripUs")) + " | "
+              + " | ".join(pct(paired_of[(cpus, c)][r]) if r in paired_of.get((cpus, c), {}) else "-" for c in counts)
+              + " |")
 sys.exit(1 if misses else 0)
 PY
+# a verdict (0 or 1) replaces judgement.md; no verdict (2: not a judge.sh directory, 3: nothing measured) leaves it
+if [ "$verdict" -le 1 ]; then mv "$out/judgement.md.new" "$out/judgement.md"; else rm -f "$out/judgement.md.new"; fi
+exit "$verdict"
