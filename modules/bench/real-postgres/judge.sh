@@ -6,13 +6,14 @@
 #      model takes (pg_test_fsync, synchronous_commit=off at 1 and 64 clients with the CPU it used, nproc, tlogsim
 #      calibrate-host), pg_test_fsync and calibrate-host pinned to the core set as the server is;
 #   2. measure-curve.sh --cpus SET --repeat 1 --inputs DIR/inputs-SET-rR --model (DIR/curve-SET-rR): the predictions
-#      written FIRST (predictions.tsv: pg-commit with those inputs and host=profile:<inputs>/host-cpus-<set>.conf),
-#      then the synchronous_commit=on curve at 1, 2, 4, ... 64 clients;
+#      written FIRST (predictions.tsv: pg-commit with those inputs, host=profile:<inputs>/host-cpus-<set>.conf and one
+#      CPU figure for every client count, cpuPerTxnUsOneClient=0), then the synchronous_commit=on curve at 1, 2, 4, ... 64 clients;
 # then 3. the table (judgement.md), per core set and client count: measured TPS = the median over the rounds,
 # predicted = the median over the rounds of each round's prediction, and the JUDGED error = the median over the rounds
 # of the paired error pred_r / measured_r - 1 (each prediction against the curve measured right after its own
 # inputs); beside it, not judged: the rounds' errors min..max, the unpaired error (median predicted / median measured
-# - 1), the load, and model-one-cpu (cpuPerTxnUs at every client count) with its paired error. The verdict: every
+# - 1), the load, and model-c1 (the inputs' cpuPerTxnUsOneClient: refuted as the model by j5 and j6; directories
+# judged before name their columns model = that variant and model-one-cpu) with its paired error. The verdict: every
 # point's judged error within 30% (a missing or 0 prediction in any round is a miss). Why rounds: this VM drifts
 # within minutes (the same input differs 2x between repetitions a few minutes apart); each prediction is made from
 # inputs minutes older than the curve it predicts, and the rounds sample the drift the same way for both.
@@ -174,7 +175,8 @@ def tsv(path):
     return list(csv.DictReader(open(path), delimiter="\t")) if os.path.exists(path) else []
 setorder = lambda cpus: (-len(cpus), cpus)  # 0,1 before 0, as judge.sh's default
 sets = sorted({cpus for cpus, _ in rounds}, key=setorder)
-pred, beside, made = {}, {}, {}  # the judged model; beside it, not judged, the same with one CPU figure for every count
+pred, beside, made = {}, {}, {}  # the judged model; beside it, not judged, its variant
+beside_name = "model-c1"
 runs, loads, skipped, used = {}, {}, [], {}
 for (cpus, r) in sorted(rounds, key=lambda k: (setorder(k[0]), k[1])):
     inp, cur = rounds[(cpus, r)]
@@ -192,7 +194,9 @@ for (cpus, r) in sorted(rounds, key=lambda k: (setorder(k[0]), k[1])):
         v = float(p) if p and p != "null" else None
         if cs != cpus: continue
         if col == "model": pred[(cpus, r, int(c))] = v
-        if col == "model-one-cpu": beside[(cpus, r, int(c))] = v
+        if col in ("model-c1", "model-one-cpu"):  # the column beside: named as measure-curve.sh wrote it
+            beside[(cpus, r, int(c))] = v
+            beside_name = col
     for row in raw:
         k = (cpus, int(row["clients"]))
         runs.setdefault(k + (r,), []).append(float(row["tps"]))
@@ -216,13 +220,18 @@ if rejudged:
     print(f"judged again {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} (judge.sh --judge-only: nothing measured)\n")
 if skipped:
     print("left out (no curve to judge): " + "; ".join(skipped) + "\n")
-print("judged column: model, its error the median over the rounds of each round's prediction against that round's"
+# measure-curve.sh before the variant was refuted wrote model (cpuPerTxnUsOneClient from the inputs, judged) and
+# model-one-cpu beside; since, model (one CPU figure, pg-commit's default, judged) and model-c1 beside
+what = {"model-one-cpu": ("model (with the inputs' cpuPerTxnUsOneClient)", "model-one-cpu (cpuPerTxnUs at every client"
+                          " count)"),
+        "model-c1": ("model (cpuPerTxnUs at every client count, pg-commit's default)", "model-c1 (with the inputs'"
+                     " cpuPerTxnUsOneClient: a CPU per transaction that follows the clients)")}[beside_name]
+print(f"judged column: {what[0]}, its error the median over the rounds of each round's prediction against that round's"
       " measured TPS (pred_r / measured_r - 1)" + ("" if interleaved else "; one round per core set here (--blocks),"
       " so the paired and unpaired errors are the same") + ". Beside it, not judged: the rounds' errors min..max, the"
-      " unpaired error (median predicted / median measured - 1), and model-one-cpu (cpuPerTxnUs at every client"
-      " count), its error paired the same way\n")
+      f" unpaired error (median predicted / median measured - 1), and {what[1]}, its error paired the same way\n")
 print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | rounds' errors min..max |"
-      " unpaired error | load min-max | model-one-cpu TPS | error |")
+      f" unpaired error | load min-max | {beside_name} TPS | error |")
 print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 worst, misses, paired_of = 0.0, 0, {}
 for (cpus, c) in points:
