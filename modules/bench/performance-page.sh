@@ -170,10 +170,11 @@ except Exception: b = None
 print("## Clusters\n")
 print(f"GCM-1 at N = 100,000 for 1 simulated s ({sys.argv[3]}), the 3 node JVMs and the client on this one machine,")
 print("so this is a floor on a cluster's cost, not a network figure (clusters.md has what to expect on a network).")
-print("On a 2-core machine the four JVMs keep both cores busy, and most of a node's CPU is not the simulation: per")
-print("thread (/proc/PID/task/*/stat over a warm node's 2 s runs) the C2 compiler, then the remote dispatcher (Artery TCP")
-print("with TLS and the batches' serialization), then the run's actors; Pekko's inbound-lanes = 1 (its lowest-latency")
-print("setting) did not shorten the run. The windows' network crossings are not what bounds it here:\n")
+print("Measured once by hand (2026-12-05, a 2-core VM; issue 26's note): the four JVMs kept both cores busy, and most")
+print("of a node's CPU was not the simulation: per thread (/proc/PID/task/*/stat over a warm node's 2 s runs) the C2")
+print("compiler, then the remote dispatcher (Artery TCP with TLS and the batches' serialization), then the actors;")
+print("Pekko's inbound-lanes = 1 (its lowest-latency setting) did not shorten the run. So on one machine the windows'")
+print("network crossings are not what bounds a cluster run:\n")
 print(f"- one node: {a['run']['wallSeconds']:.1f} wall s, digest {a['digest']}")
 if b:
     r = b["run"]

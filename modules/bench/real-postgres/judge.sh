@@ -12,7 +12,7 @@
 # predicted = the median over the rounds of each round's prediction, and the JUDGED error = the median over the rounds
 # of the paired error pred_r / measured_r - 1 (each prediction against the curve measured right after its own
 # inputs); beside it, not judged: the rounds' errors min..max, the unpaired error (median predicted / median measured
-# - 1), the load, and model-c1 (the inputs' cpuPerTxnUsOneClient: refuted as the model by j5 and j6; directories
+# - 1), the load, and model-c1 (the inputs' cpuPerTxnUsOneClient: never better in three judged runs; directories
 # judged before name their columns model = that variant and model-one-cpu) with its paired error. The verdict: every
 # point's judged error within 30% (a missing or 0 prediction in any round is a miss). Why rounds: this VM drifts
 # within minutes (the same input differs 2x between repetitions a few minutes apart); each prediction is made from
@@ -64,7 +64,7 @@ while [ $# -gt 0 ]; do
     --anyway) anyway=true; shift ;;
     --lock) lock="$2"; shift 2 ;;
     --out) out="$2"; shift 2 ;;
-    -h|--help) sed -n '2,37p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^set -e/ {exit} NR > 1' "$0"; exit 0 ;;
     *) echo "judge: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --blocks, --judge-only, --wait-quiet," \
       "--max-load, --anyway, --lock, --out" >&2; exit 2 ;;
   esac
@@ -145,8 +145,10 @@ fi
 # old one's start time)
 mode=measured
 [ -n "$judge_only" ] && mode=rejudged
-verdict=0
-python3 - "$out" "$started" "$mode" <<'PY' | tee "$out/judgement.md.new" || verdict=$?
+# the python part says its verdict as 10 (every point within 30%) or 11 (one is not), 2 or 3 as below; anything else
+# (a crash, tee unable to write) is no verdict, and judgement.md is kept
+set +e
+python3 - "$out" "$started" "$mode" <<'PY' | tee "$out/judgement.md.new"
 import csv, os, re, statistics, sys, time
 out, started, rejudged = sys.argv[1], sys.argv[2], sys.argv[3] == "rejudged"
 # the rounds in DIR: curve-SET-rR (interleaved) or curve-SET (--blocks: one round per set)
@@ -292,7 +294,8 @@ elif unsteady:
 counts = sorted({c for _, c in points})
 print("\neach round: the inputs its predictions took (inputs-cpus-SET.set; us) and the model's error against that"
       " round's measured TPS, by clients\n")
-print("| cores (taskset) | round | predictions made | fsyncUs | cpuPerTxnUsOneClient | cpuPerTxnUs | roundTripUs | "
+c1_label = "cpuPerTxnUsOneClient (model-c1 only)" if beside_name == "model-c1" else "cpuPerTxnUsOneClient"
+print(f"| cores (taskset) | round | predictions made | fsyncUs | {c1_label} | cpuPerTxnUs | roundTripUs | "
       + " | ".join(str(c) for c in counts) + " |")
 print("| --- " * (7 + len(counts)) + "|")
 for cpus in sets:
@@ -302,8 +305,18 @@ for cpus in sets:
               ("fsyncUs", "cpuPerTxnUsOneClient", "cpuPerTxnUs", "roundTripUs")) + " | "
               + " | ".join(pct(paired_of[(cpus, c)][r]) if r in paired_of.get((cpus, c), {}) else "-" for c in counts)
               + " |")
-sys.exit(1 if misses else 0)
+sys.exit(11 if misses else 10)
 PY
+status=("${PIPESTATUS[@]}")
+set -e
+case "${status[0]}:${status[1]}" in
+  10:0) verdict=0 ;;
+  11:0) verdict=1 ;;
+  2:*) verdict=2 ;;
+  3:*) verdict=3 ;;
+  *) verdict=3; echo "judge: the judgement failed (python exit ${status[0]}, tee exit ${status[1]}): no verdict;" \
+       "$out/judgement.md is kept" >&2 ;;
+esac
 # a verdict (0 or 1) replaces judgement.md; no verdict (2: not a judge.sh directory, 3: nothing measured) leaves it
 if [ "$verdict" -le 1 ]; then mv "$out/judgement.md.new" "$out/judgement.md"; else rm -f "$out/judgement.md.new"; fi
 exit "$verdict"

@@ -17,9 +17,9 @@
 # (calibrate-host under that set's affinity; DIR/host.conf for inputs measured before profiles by core set)
 # (the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs") and cpuPerTxnUsOneClient=0 (one
 # CPU figure for every client count, pg-commit's default); judge.sh judges that column. Beside it, model-c1: the same
-# with the inputs' cpuPerTxnUsOneClient (a CPU per transaction that follows the clients), not judged: judged as the
-# model in j5 and j6 and worse than one figure both times (docs/commit-path-host-costs.md 7). today-cputime takes
-# cpuPerTxnUsOneClient from the inputs too. Directories written before (columns model and model-one-cpu) had the
+# with the inputs' cpuPerTxnUsOneClient (a CPU per transaction that follows the clients), not judged: never better
+# than one figure in three judged runs (docs/commit-path-host-costs.md 7). today-cputime (not judged) takes
+# cpuPerTxnUsOneClient from the inputs too, unlike what calibrate-postgres now writes. Directories written before (columns model and model-one-cpu) had the
 # variant as the judged model; judge.sh --judge-only reads both.
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
@@ -62,7 +62,7 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --wait-max) quiet_wait="$2"; shift 2 ;;
-    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^set -e/ {exit} NR > 1' "$0"; exit 0 ;;
     *) echo "measure-curve: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --inputs, --set, --prototype, --model," \
       "--predict-only, --wait-quiet, --wait-max, --out" >&2
       exit 2 ;;

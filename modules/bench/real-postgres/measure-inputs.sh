@@ -51,7 +51,7 @@ while [ $# -gt 0 ]; do
     --from) from="$2"; shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --wait-max) quiet_wait="$2"; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^set -e/ {exit} NR > 1' "$0"; exit 0 ;;
     *) echo "measure-inputs: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --fsync-seconds, --off-curve," \
       "--no-host, --wait-quiet, --wait-max, --from, --out" >&2; exit 2 ;;
   esac

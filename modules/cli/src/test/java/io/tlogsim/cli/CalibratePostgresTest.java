@@ -145,6 +145,27 @@ class CalibratePostgresTest {
   }
 
   @Test
+  void theOneClientCpuIsWrittenAsACommentThatLoadsWhenUncommented() throws Exception {
+    // no server: the scenario file written from two measured runs (1 and 64 clients, the CPU measured)
+    var r = new io.tlogsim.analysis.calibrate.PostgresCalibration.Result("127.0.0.1:5432", "15", "fdatasync", tmp,
+        150.0, 2, "nproc", true, List.of(new io.tlogsim.analysis.calibrate.PostgresCalibration.Run(1, 16_000, 160_000,
+            0.06, 7.0, 3.0), new io.tlogsim.analysis.calibrate.PostgresCalibration.Run(64, 20_000, 200_000, 3.2, 16.0,
+            4.0)), List.of());
+    String conf = CalibratePostgresCommand.render("unit", r);
+    Path as = tmp.resolve("as-written.conf");
+    Files.writeString(as, conf);
+    Scenario s = ScenarioKinds.loader().load(as.toString(), Map.of());
+    assertEquals(0.0, s.params().getDouble("cpuPerTxnUsOneClient"), conf);  // not set: pg-commit's default
+    assertEquals(100.0, s.params().getDouble("cpuPerTxnUs"), 1e-9, conf);   // (16 + 4) s / 200,000 transactions
+    assertTrue(conf.contains("# cpuPerTxnUsOneClient = 62.500"), conf);    // (7 + 3) s / 160,000, shown
+    Path tried = tmp.resolve("uncommented.conf");
+    Files.writeString(tried, conf.replace("# cpuPerTxnUsOneClient = ", "cpuPerTxnUsOneClient = "));
+    Scenario t = ScenarioKinds.loader().load(tried.toString(), Map.of());
+    assertEquals(62.5, t.params().getDouble("cpuPerTxnUsOneClient"), 1e-9);
+    assertEquals(64, t.params().getInt("cpuPerTxnUsClients"));
+  }
+
+  @Test
   void badOptionsExitTwoWithOneLineWritingNothing() {
     Path out = tmp.resolve("x.conf");
     for (String[] argv : List.of(new String[] {"--seconds", "0"}, new String[] {"--clients", "0"},
