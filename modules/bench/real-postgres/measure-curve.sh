@@ -19,8 +19,8 @@
 # CPU figure for every client count, pg-commit's default); judge.sh judges that column. Beside it, model-c1: the same
 # with the inputs' cpuPerTxnUsOneClient (a CPU per transaction that follows the clients), not judged: never better
 # than one figure in three judged runs (docs/commit-path-host-costs.md 7). today-cputime (not judged) takes
-# cpuPerTxnUsOneClient from the inputs too, unlike what calibrate-postgres now writes. Directories written before (columns model and model-one-cpu) had the
-# variant as the judged model; judge.sh --judge-only reads both.
+# cpuPerTxnUsOneClient from the inputs too, unlike what calibrate-postgres now writes. Directories written before
+# (columns model and model-one-cpu) had the variant as the judged model; judge.sh --judge-only reads both.
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
 #                                                [--inputs DIR [--set key=value]... [--prototype] [--model]
@@ -128,8 +128,8 @@ if [ -n "$inputs" ]; then
   [ -f "$inputs/readme-cpus-${cpusets[0]}.set" ] && predictors+=(today-readme)
   predictors+=(today-cputime)
   $model && predictors+=(model)
-  # beside it, not judged: the same with the CPU per transaction following the clients (cpuPerTxnUsOneClient, judged
-  # twice and refuted as the model: docs/commit-path-host-costs.md 7)
+  # beside it, not judged: the same with the CPU per transaction following the clients (cpuPerTxnUsOneClient, never
+  # better than one figure in three judged runs: docs/commit-path-host-costs.md 7)
   $model && predictors+=(model-c1)
   $prototype && predictors+=(design)
   $prototype && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(design-cpu-by-clients)

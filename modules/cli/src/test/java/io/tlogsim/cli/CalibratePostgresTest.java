@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.tlogsim.analysis.calibrate.PostgresCalibration;
 import io.tlogsim.kinds.ScenarioKinds;
 import io.tlogsim.scenario.Scenario;
 import java.nio.charset.StandardCharsets;
@@ -147,10 +148,9 @@ class CalibratePostgresTest {
   @Test
   void theOneClientCpuIsWrittenAsACommentThatLoadsWhenUncommented() throws Exception {
     // no server: the scenario file written from two measured runs (1 and 64 clients, the CPU measured)
-    var r = new io.tlogsim.analysis.calibrate.PostgresCalibration.Result("127.0.0.1:5432", "15", "fdatasync", tmp,
-        150.0, 2, "nproc", true, List.of(new io.tlogsim.analysis.calibrate.PostgresCalibration.Run(1, 16_000, 160_000,
-            0.06, 7.0, 3.0), new io.tlogsim.analysis.calibrate.PostgresCalibration.Run(64, 20_000, 200_000, 3.2, 16.0,
-            4.0)), List.of());
+    var r = new PostgresCalibration.Result("127.0.0.1:5432", "15", "fdatasync", tmp, 150.0, 2, "nproc", true,
+        List.of(new PostgresCalibration.Run(1, 16_000, 160_000, 0.06, 7.0, 3.0),
+            new PostgresCalibration.Run(64, 20_000, 200_000, 3.2, 16.0, 4.0)), List.of());
     String conf = CalibratePostgresCommand.render("unit", r);
     Path as = tmp.resolve("as-written.conf");
     Files.writeString(as, conf);

@@ -123,10 +123,10 @@ public final class PgCommitKind implements ScenarioKind {
 
   /**
    * The CPU of one transaction with {@code clients} clients: cpuPerTxnUs, or with cpuPerTxnUsOneClient measured, the
-   * value between the two measured counts (1 and cpuPerTxnUsClients), linear in log2 of the clients (assumption: the caches and locks N backends
-   * share cost more as N doubles; docs/commit-path-host-costs.md 7). With a single figure, one client's modelled
-   * transaction would carry the saturation's CPU, and pg-commit would not give back the one-client
-   * synchronous_commit=off TPS that roundTripUs was measured from.
+   * value between the two measured counts (1 and cpuPerTxnUsClients), linear in log2 of the clients (assumption: the
+   * caches and locks N backends share cost more as N doubles; docs/commit-path-host-costs.md 7). With a single figure,
+   * one client's modelled transaction would carry the saturation's CPU, and pg-commit would not give back the
+   * one-client synchronous_commit=off TPS that roundTripUs was measured from.
    */
   static double cpuPerTxnUs(Params p, int clients) {
     double saturated = p.getDouble("cpuPerTxnUs");
