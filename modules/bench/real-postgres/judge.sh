@@ -25,7 +25,11 @@
 # Nothing measured in step 2 goes back into a model. The machine must be quiet: judge.sh refuses to start while the
 # 1-minute load average is at or above --max-load (default 3) unless --anyway, holds --lock (default /work/locks/bench
 # when it exists) for the whole run, waits for quiet before every figure (--wait-quiet, per cent of the cores others
-# keep busy, default 10) and records the load beside every figure (raw.tsv of each step).
+# keep busy, default 10) and records the load beside every figure (raw.tsv of each step). The host's speed is probed
+# for the whole run (host-speed.py, DIR/host-speed.txt; REAL_PG_SPEED=off: not): this VM kind runs the same work at
+# half speed for tens of seconds at a time, unseen by the guest, so every figure (the inputs, calibrate-host, the
+# curve) waits for full speed and is measured again (at most 3 tries) when the host ran slow for more than a quarter
+# of it; the per-round table shows each round's slowdowns and how many figures were measured again.
 #
 #   modules/bench/real-postgres/judge.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3] [--blocks]
 #                                        [--wait-quiet 10] [--max-load 3] [--anyway] [--lock FILE] [--out DIR]
@@ -109,6 +113,16 @@ else
   unset REAL_PG_LOCK
   started="$(date -u +%Y-%m-%dT%H:%M:%SZ) (load $(cut -d' ' -f1-3 /proc/loadavg))"
   echo "$started" >"$out/judge-started.txt"
+  # the host's speed over the whole run (host-speed.py: on this VM kind the same work takes twice the CPU for tens of
+  # seconds at a time): every step waits for full speed before a figure and measures again one the host ran slow for
+  # (server.sh rp_curve), so inputs and curve are measured at the same speed. REAL_PG_SPEED=off: no probe.
+  if [ "${REAL_PG_SPEED:-}" != off ]; then
+    export REAL_PG_SPEED="$out/host-speed.txt"
+    setsid python3 "$here/host-speed.py" probe "$REAL_PG_SPEED" --cpus "0-$(( $(nproc --all) - 1 ))" \
+      </dev/null >/dev/null 2>&1 &
+    speed_pid=$!
+    trap 'kill -- -$speed_pid 2>/dev/null || true' EXIT
+  fi
 
   # a measurement that fails is not a verdict on the model: exit 3, not 1
   if $blocks; then
@@ -296,15 +310,33 @@ print("\neach round: the inputs its predictions took (inputs-cpus-SET.set; us) a
       " round's measured TPS, by clients\n")
 c1_label = "cpuPerTxnUsOneClient (model-c1 only)" if beside_name == "model-c1" else "cpuPerTxnUsOneClient"
 print(f"| cores (taskset) | round | predictions made | fsyncUs | {c1_label} | cpuPerTxnUs | roundTripUs | "
-      + " | ".join(str(c) for c in counts) + " |")
-print("| --- " * (7 + len(counts)) + "|")
+      + " | ".join(str(c) for c in counts) + " | host slowdown: inputs 1, 64 off | curve min..max | measured again |")
+print("| --- " * (10 + len(counts)) + "|")
+# the host's speed (host-speed.py; directories measured before it have none): each figure's slowdown against the
+# host's full speed, and the figures measured again because the host ran slow for more than a quarter of their run
+def slowdown(rows): return [float(row["host_slowdown"]) for row in rows if row.get("host_slowdown") not in (None, "", "-")]
+again_all, kept_slow = 0, []
 for cpus in sets:
     for r in used.get(cpus, []):
         s = setting.get((cpus, r), {})
+        inp, cur = rounds[(cpus, r)]
+        irows = [row for row in tsv(f"{inp}/raw.tsv") if row["cpus"] == cpus]
+        crows = [row for row in tsv(f"{cur}/raw.tsv") if row["cpus"] == cpus]
+        ins = ", ".join(f"{v:.2f}" for v in slowdown([row for row in irows if row["clients"] in ("1", "64")])) or "-"
+        cs = slowdown(crows)
+        again = sum(len(tsv(f"{d}/raw-slow.tsv")) for d in (inp, cur))
+        again_all += again
+        kept_slow += [f"cores {cpus} round {r}: {row['clients']} clients {row['sync']} ({float(row['slow_share']):.0%} slow)"
+                      for row in irows + crows if row.get("slow_share") not in (None, "", "-")
+                      and float(row["slow_share"]) > 0.25]
         print(f"| {cpus} | {r or '-'} | {made.get((cpus, r), '-')} | " + " | ".join(s.get(k, "-") for k in
               ("fsyncUs", "cpuPerTxnUsOneClient", "cpuPerTxnUs", "roundTripUs")) + " | "
               + " | ".join(pct(paired_of[(cpus, c)][r]) if r in paired_of.get((cpus, c), {}) else "-" for c in counts)
-              + " |")
+              + f" | {ins} | " + (f"{min(cs):.2f}..{max(cs):.2f}" if cs else "-") + f" | {again} |")
+if again_all or kept_slow:
+    print(f"\nhost speed (host-speed.txt): {again_all} figure(s) measured again because the host ran slow for more than a"
+          " quarter of the run (raw-slow.tsv of each step)" + ("; kept though slow after the last try: "
+          + "; ".join(kept_slow) if kept_slow else ""))
 sys.exit(11 if misses else 10)
 PY
 status=("${PIPESTATUS[@]}")

@@ -28,6 +28,9 @@
 #                                                [--wait-quiet PCT [--wait-max S]]
 #                                                [--out DIR]
 # --wait-quiet: as measure-inputs.sh's. --predict-only: the predictions (predictions.tsv) and nothing measured.
+# The host's speed is probed while measuring (host-speed.py, DIR/host-speed.txt; a caller's REAL_PG_SPEED=FILE probe
+# instead, REAL_PG_SPEED=off none): each figure waits for full speed and is measured again (REAL_PG_SPEED_TRIES, default
+# 3) when the host ran slow for more than a quarter of it (the slow ones in raw-slow.tsv; server.sh rp_curve).
 #
 # Writes DIR (default ./data/real-postgres-results/curve-<time>): predictions.tsv, <predictor>-cpus-<set>/ (each
 # prediction's run), raw.tsv (every pgbench run) and curve.md (the table, and a second one of what the server did at
@@ -88,6 +91,8 @@ counts=(1 2 4 8 16 32 64)
 out="${out:-$root/data/real-postgres-results/curve-$(date +%Y%m%d-%H%M%S)}"
 mkdir -p "$out"
 [ "$(id -u)" = 0 ] && chmod 777 "$out"
+# the host's speed, probed from now (the predictions take a while): the curve is measured at full speed (server.sh)
+$predict_only || rp_speed_start "$out/host-speed.txt"
 
 # the predictions first, from the inputs alone: today's pg-commit with README's recipe (readme-cpus-*.set) and with
 # the CPU-time recipe (inputs-cpus-*.set), and, with --prototype, the host-cost design's prototype
@@ -170,7 +175,7 @@ if $predict_only; then
 fi
 
 rp_setup
-echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn" >"$out/raw.tsv"
+echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn\thost_slowdown\tslow_share\ttry\tspeed_wait_s" >"$out/raw.tsv"
 rp_curve on "$out/raw.tsv"
 
 stats() { sort -g | awk '{v[NR] = $1} END {if (NR == 0) {print "- - -"; exit}

@@ -19,6 +19,9 @@
 #
 # --wait-quiet: before each figure, wait (at most --wait-max s, default 600) until other work keeps under PCT per cent
 # of the cores busy; the share seen is recorded beside the figure either way (raw.tsv: others_busy_pct).
+# The host's speed is probed while measuring (host-speed.py, DIR/host-speed.txt; a caller's REAL_PG_SPEED=FILE probe
+# instead, REAL_PG_SPEED=off none): each figure waits for full speed and is measured again (REAL_PG_SPEED_TRIES, default
+# 3) when the host ran slow for more than a quarter of it (the slow ones in raw-slow.tsv; server.sh rp_curve).
 #
 # Writes DIR (default ./data/real-postgres-results/inputs-<time>): raw.tsv (every pgbench run), fsync.tsv,
 # inputs.md (the tables), readme-cpus-<set>.set (README's recipe) and inputs-cpus-<set>.set (the CPU-time recipe of
@@ -76,13 +79,15 @@ else
   mkdir -p "$out"
   [ "$(id -u)" = 0 ] && chmod 777 "$out"
 
+  rp_speed_start "$out/host-speed.txt"
   rp_setup
   rp_start "${cpusets[0]}"
-  echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn" >"$out/raw.tsv"
+  echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn\thost_slowdown\tslow_share\ttry\tspeed_wait_s" >"$out/raw.tsv"
   echo -e "cpus\trep\tfdatasync_us\tload_before\tload_after\tothers_busy_pct" >"$out/fsync.tsv"
   for cpus in "${cpusets[@]}"; do
     for r in $(seq 1 "$repeat"); do
       busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+      rp_speed_wait "$cpus" >/dev/null
       l0="$(rp_load)"
       rp_lock
       f="$(rp_fsync_us "$fsync_seconds" "$cpus")"
@@ -98,14 +103,23 @@ else
       # under each core set's affinity, as the server runs: on one core nothing crosses cores, and the flush's
       # figures are those seen from the set's cores
       for cpus in "${cpusets[@]}"; do
-        busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
-        rp_say "tlogsim calibrate-host on $rp_data/pg_wal, cores $cpus (others keep $busy% of the cores busy, load $(rp_load))"
-        rp_lock
-        taskset -c "$cpus" "$root/tlogsim" calibrate-host --out "$out/host-cpus-$cpus.conf" --force \
-          --path "$rp_data/pg_wal" --seconds 30 >"$out/host-cpus-$cpus.txt" 2>&1 ||
-          rp_say "calibrate-host failed: $(tail -1 "$out/host-cpus-$cpus.txt")"
-        rp_unlock
-        echo "# others busy before: $busy%, load after: $(rp_load)" >>"$out/host-cpus-$cpus.txt"
+        # its figures are CPU times too: measured at the host's full speed, as the pgbench figures (server.sh)
+        for try in $(seq 1 "${REAL_PG_SPEED_TRIES:-3}"); do
+          busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+          rp_speed_wait "$cpus" >/dev/null
+          rp_say "tlogsim calibrate-host on $rp_data/pg_wal, cores $cpus (others keep $busy% of the cores busy, load $(rp_load))"
+          rp_lock
+          s0="$(date +%s.%N)"
+          taskset -c "$cpus" "$root/tlogsim" calibrate-host --out "$out/host-cpus-$cpus.conf" --force \
+            --path "$rp_data/pg_wal" --seconds 30 >"$out/host-cpus-$cpus.txt" 2>&1 ||
+            rp_say "calibrate-host failed: $(tail -1 "$out/host-cpus-$cpus.txt")"
+          rp_unlock
+          read -r slowdown share _ < <(rp_speed_over "$cpus" "$s0" "$(date +%s.%N)")
+          echo "# others busy before: $busy%, load after: $(rp_load); host slowdown $slowdown, slow share $share," \
+            "try $try (host-speed.py)" >>"$out/host-cpus-$cpus.txt"
+          if [ "$share" = - ] || awk -v s="$share" 'BEGIN {exit !(s <= 0.25)}'; then break; fi
+          rp_say "cores $cpus: the host ran slow for $share of calibrate-host (host-speed.py): measured again"
+        done
       done
       if [ -f "$out/host-cpus-${cpusets[0]}.conf" ]; then cp "$out/host-cpus-${cpusets[0]}.conf" "$out/host.conf"; fi
     else

@@ -89,6 +89,34 @@ rp_load() { cut -d' ' -f1 /proc/loadavg; }
 rp_lock() { [ -z "${REAL_PG_LOCK:-}" ] && return 0; exec 9>>"$REAL_PG_LOCK"; flock 9; }
 rp_unlock() { [ -z "${REAL_PG_LOCK:-}" ] && return 0; flock -u 9; }
 
+# The host's speed (host-speed.py says why: on this VM kind the same work takes twice the CPU for tens of seconds at a
+# time, and the guest sees no steal). With REAL_PG_SPEED=FILE a probe writes there (judge.sh starts one for its whole
+# run); rp_speed_start starts one for this script when none runs (REAL_PG_SPEED=off: none). rp_pgbench then reports
+# the slowdown over its run, and rp_curve waits for full speed before each figure and measures again a figure the
+# host ran slow for more than a quarter of (at most REAL_PG_SPEED_TRIES tries, default 3; the slow ones are kept in
+# raw-slow.tsv beside RAW). Both the inputs and the curve are so measured at the host's full speed.
+rp_speed_start() {
+  local file="$1"
+  [ -n "${REAL_PG_SPEED:-}" ] && return 0
+  command -v python3 >/dev/null || { rp_say "no python3: the host's speed is not probed"; export REAL_PG_SPEED=off; return 0; }
+  export REAL_PG_SPEED="$file"
+  setsid python3 "$rp_root/modules/bench/real-postgres/host-speed.py" probe "$file" --cpus "0-$(( $(nproc --all) - 1 ))" \
+    </dev/null >/dev/null 2>&1 &
+  rp_speed_pid=$!
+  trap 'kill -- -$rp_speed_pid 2>/dev/null || true' EXIT
+}
+rp_speed_on() { [ -n "${REAL_PG_SPEED:-}" ] && [ "$REAL_PG_SPEED" != off ]; }
+# "slowdown slow_share samples" on the cores CPUS between epoch seconds T0 and T1 ("- - 0" without a probe)
+rp_speed_over() {
+  rp_speed_on || { echo "- - 0"; return; }
+  python3 "$rp_root/modules/bench/real-postgres/host-speed.py" over "$REAL_PG_SPEED" --cpus "$1" --from "$2" --to "$3"
+}
+# waits (at most 120 s) until the cores CPUS run at full speed; prints the seconds waited
+rp_speed_wait() {
+  rp_speed_on || { echo 0; return; }
+  python3 "$rp_root/modules/bench/real-postgres/host-speed.py" wait "$REAL_PG_SPEED" --cpus "$1" --max 120
+}
+
 # The share of all cores busy (anyone's work) over the next 2 s, in per cent.
 rp_busy() {
   local a b
@@ -151,8 +179,10 @@ rp_cores_ticks() {
 # track_wal_io_timing is on for pgbench's sessions, so the WAL writer's few flushes count untimed; off, the run that
 # measures inputs, it stays as the user has it and the time is 0), how busy the set's cores were and the machine's
 # context switches per transaction (/proc/stat). A server without pg_stat_wal's wal_sync (PostgreSQL 14, 18) gives 0 0.
+# Then the host's slowdown over the run and the share of it the host ran slow (rp_speed_over; "- -" unprobed).
 rp_pgbench() {
   local cpus="$1" clients="$2" seconds="$3" sync="$4" ncpu threads out aux t0 t1 l0 l1 tck tfile c0 c1 x0 x1 wal timing
+  local s0 speed
   ncpu="$(taskset -c "$cpus" nproc)"
   threads=$(( clients < ncpu ? clients : ncpu ))
   rp_psql "TRUNCATE t; CHECKPOINT" >/dev/null
@@ -166,10 +196,12 @@ rp_pgbench() {
   x0="$(awk '$1 == "ctxt" {print $2}' /proc/stat)"
   timing=""
   [ "$sync" = on ] && timing=" -c track_wal_io_timing=on"
+  s0="$(date +%s.%N)"
   out="$(rp_as env PGOPTIONS="-c synchronous_commit=$sync$timing" /usr/bin/time -f "%U %S" \
     -o "$tfile" taskset -c "$cpus" "$PGBIN/pgbench" -n -f "$rp_sql" -c "$clients" -j "$threads" -T "$seconds" \
     -h "$REAL_PG_DIR" -p "$REAL_PG_PORT" -U postgres postgres 2>&1)" || rp_die "pgbench failed: $out"
   c1="$(rp_cores_ticks "$cpus")"
+  speed="$(rp_speed_over "$cpus" "$s0" "$(date +%s.%N)")"
   x1="$(awk '$1 == "ctxt" {print $2}' /proc/stat)"
   rp_settle "$aux"
   t1="$(rp_server_ticks)"
@@ -179,12 +211,13 @@ rp_pgbench() {
   [ -n "$wal" ] || wal="0 0"
   tck="$(getconf CLK_TCK)"
   awk -v t0="$t0" -v t1="$t1" -v tck="$tck" -v l0="$l0" -v l1="$l1" -v tf="$tfile" -v c0="$c0" -v c1="$c1" \
-    -v x0="$x0" -v x1="$x1" -v wal="$wal" '
+    -v x0="$x0" -v x1="$x1" -v wal="$wal" -v speed="$speed" '
     /^latency average/ {lat = $4} /^tps = / {tps = $3} /actually processed/ {n = $NF}
     END {getline tl < tf; split(tl, c, " "); split(c0, a, " "); split(c1, b, " "); split(wal, w, " ")
       bt = b[1] - a[1]; it = b[2] - a[2]
-      printf "%s %s %s %.2f %.2f %s %s %s %s %.0f %.2f\n", tps, lat, n, (t1 - t0) / tck, c[1] + c[2], l0, l1,
-        w[1], w[2], (bt + it > 0 ? 100 * bt / (bt + it) : 0), (n > 0 ? (x1 - x0) / n : 0)}' <<<"$out"
+      split(speed, s, " ")
+      printf "%s %s %s %.2f %.2f %s %s %s %s %.0f %.2f %s %s\n", tps, lat, n, (t1 - t0) / tck, c[1] + c[2], l0, l1,
+        w[1], w[2], (bt + it > 0 ? 100 * bt / (bt + it) : 0), (n > 0 ? (x1 - x0) / n : 0), s[1], s[2]}' <<<"$out"
   rm -f "$tfile"
 }
 
@@ -192,19 +225,31 @@ rp_pgbench() {
 # every client count of its array counts (seconds s each, after rp_wait_quiet quiet quiet_wait), one row each
 # appended to RAW (the header of both scripts' raw.tsv) and shown on stderr.
 rp_curve() {
-  local sync="$1" raw="$2" cpus r c busy line main diag
+  local sync="$1" raw="$2" cpus r c busy line main diag try tries="${REAL_PG_SPEED_TRIES:-3}" share waited row
+  [ -f "${raw%.tsv}-slow.tsv" ] || head -1 "$raw" >"${raw%.tsv}-slow.tsv"
   for cpus in "${cpusets[@]}"; do
     rp_start "$cpus"
     for r in $(seq 1 "$repeat"); do
       for c in "${counts[@]}"; do
-        busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
-        rp_lock
-        line="$(rp_pgbench "$cpus" "$c" "$seconds" "$sync")"
-        rp_unlock
-        # the first seven fields, the others' share before it, then the mechanism's diagnostics (rp_pgbench)
-        main="$(cut -d' ' -f1-7 <<<"$line")"
-        diag="$(cut -d' ' -f8- <<<"$line")"
-        echo -e "$cpus\t$r\t$c\t$sync\t${main// /	}\t$busy\t${diag// /	}" | tee -a "$raw" >&2
+        for try in $(seq 1 "$tries"); do
+          busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+          waited="$(rp_speed_wait "$cpus")"
+          rp_lock
+          line="$(rp_pgbench "$cpus" "$c" "$seconds" "$sync")"
+          rp_unlock
+          # the first seven fields, the others' share before it, then the mechanism's diagnostics and the host's
+          # speed (rp_pgbench), the tries and the seconds waited for full speed before this one
+          main="$(cut -d' ' -f1-7 <<<"$line")"
+          diag="$(cut -d' ' -f8- <<<"$line")"
+          row="$cpus\t$r\t$c\t$sync\t${main// /	}\t$busy\t${diag// /	}\t$try\t$waited"
+          share="$(cut -d' ' -f13 <<<"$line")"
+          if [ "$share" = - ] || [ "$try" = "$tries" ] || awk -v s="$share" 'BEGIN {exit !(s <= 0.25)}'; then
+            break
+          fi
+          echo -e "$row" >>"${raw%.tsv}-slow.tsv"
+          rp_say "cores $cpus, $c clients: the host ran slow for $share of the run (host-speed.py): measured again"
+        done
+        echo -e "$row" | tee -a "$raw" >&2
       done
     done
   done
