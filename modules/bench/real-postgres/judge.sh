@@ -310,33 +310,40 @@ print("\neach round: the inputs its predictions took (inputs-cpus-SET.set; us) a
       " round's measured TPS, by clients\n")
 c1_label = "cpuPerTxnUsOneClient (model-c1 only)" if beside_name == "model-c1" else "cpuPerTxnUsOneClient"
 print(f"| cores (taskset) | round | predictions made | fsyncUs | {c1_label} | cpuPerTxnUs | roundTripUs | "
-      + " | ".join(str(c) for c in counts) + " | host slowdown: inputs 1, 64 off | curve min..max | measured again |")
-print("| --- " * (10 + len(counts)) + "|")
-# the host's speed (host-speed.py; directories measured before it have none): each figure's slowdown against the
-# host's full speed, and the figures measured again because the host ran slow for more than a quarter of their run
-def slowdown(rows): return [float(row["host_slowdown"]) for row in rows if row.get("host_slowdown") not in (None, "", "-")]
-again_all, kept_slow = 0, []
+      + " | ".join(str(c) for c in counts) + " | measured again (host not at full speed) | kept not at full speed |")
+print("| --- " * (9 + len(counts)) + "|")
+# the host's speed (host-speed.py; directories measured before it have none of this): the figures measured again
+# because the host was not at full speed right before or after them, and those kept so after the last try
+def slow(row):
+    return row.get("full_speed_before") == "no" or row.get("slow_share_after", "-") not in ("", "-") \
+        and float(row["slow_share_after"]) > 0.25
+again_all, kept_all, probed = 0, 0, False
 for cpus in sets:
     for r in used.get(cpus, []):
         s = setting.get((cpus, r), {})
         inp, cur = rounds[(cpus, r)]
-        irows = [row for row in tsv(f"{inp}/raw.tsv") if row["cpus"] == cpus]
-        crows = [row for row in tsv(f"{cur}/raw.tsv") if row["cpus"] == cpus]
-        ins = ", ".join(f"{v:.2f}" for v in slowdown([row for row in irows if row["clients"] in ("1", "64")])) or "-"
-        cs = slowdown(crows)
-        again = sum(len(tsv(f"{d}/raw-slow.tsv")) for d in (inp, cur))
+        rows = [row for d in (inp, cur) for row in tsv(f"{d}/raw.tsv") if row["cpus"] == cpus] + \
+            [row for row in tsv(f"{inp}/fsync.tsv") if row.get("cpus", cpus) == cpus]
+        probed = probed or any(row.get("full_speed_before") not in (None, "", "-") for row in rows)
+        again = sum(len(tsv(f"{d}/{f}")) for d in (inp, cur) for f in ("raw-slow.tsv", "fsync-slow.tsv"))
+        if os.path.exists(f"{inp}/host-cpus-{cpus}-slow.txt"):
+            again += sum(1 for l in open(f"{inp}/host-cpus-{cpus}-slow.txt") if l.startswith("# others busy before"))
+        kept = [f"{row['clients']} {row['sync']}" if "clients" in row else "fsync" for row in rows if slow(row)]
+        if os.path.exists(f"{inp}/host-cpus-{cpus}.txt"):
+            last = [l for l in open(f"{inp}/host-cpus-{cpus}.txt") if l.startswith("# others busy before")][-1:]
+            if last and ("before it: no" in last[0] or re.search(r"after: ([0-9.]+)", last[0])
+                         and float(re.search(r"after: ([0-9.]+)", last[0])[1]) > 0.25):
+                kept.append("calibrate-host")
         again_all += again
-        kept_slow += [f"cores {cpus} round {r}: {row['clients']} clients {row['sync']} ({float(row['slow_share']):.0%} slow)"
-                      for row in irows + crows if row.get("slow_share") not in (None, "", "-")
-                      and float(row["slow_share"]) > 0.25]
+        kept_all += len(kept)
         print(f"| {cpus} | {r or '-'} | {made.get((cpus, r), '-')} | " + " | ".join(s.get(k, "-") for k in
               ("fsyncUs", "cpuPerTxnUsOneClient", "cpuPerTxnUs", "roundTripUs")) + " | "
               + " | ".join(pct(paired_of[(cpus, c)][r]) if r in paired_of.get((cpus, c), {}) else "-" for c in counts)
-              + f" | {ins} | " + (f"{min(cs):.2f}..{max(cs):.2f}" if cs else "-") + f" | {again} |")
-if again_all or kept_slow:
-    print(f"\nhost speed (host-speed.txt): {again_all} figure(s) measured again because the host ran slow for more than a"
-          " quarter of the run (raw-slow.tsv of each step)" + ("; kept though slow after the last try: "
-          + "; ".join(kept_slow) if kept_slow else ""))
+              + (f" | {again} | {', '.join(kept) or 'none'} |" if probed else " | - | - |"))
+if probed:
+    print(f"\nhost speed (host-speed.txt): {again_all} figure(s) measured again because the host was not at full speed"
+          f" in the 3 s before or after them (raw-slow.tsv, fsync-slow.tsv, host-cpus-SET-slow.txt of each step);"
+          f" {kept_all} kept so after the last try (named in the table)")
 sys.exit(11 if misses else 10)
 PY
 status=("${PIPESTATUS[@]}")

@@ -175,7 +175,7 @@ if $predict_only; then
 fi
 
 rp_setup
-echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn\thost_slowdown\tslow_share\ttry\tspeed_wait_s" >"$out/raw.tsv"
+echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn\thost_slowdown_during\tslow_share_during\ttry\tfull_speed_wait_s\tfull_speed_before\tslow_share_after" >"$out/raw.tsv"
 rp_curve on "$out/raw.tsv"
 
 stats() { sort -g | awk '{v[NR] = $1} END {if (NR == 0) {print "- - -"; exit}

@@ -82,17 +82,27 @@ else
   rp_speed_start "$out/host-speed.txt"
   rp_setup
   rp_start "${cpusets[0]}"
-  echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn\thost_slowdown\tslow_share\ttry\tspeed_wait_s" >"$out/raw.tsv"
-  echo -e "cpus\trep\tfdatasync_us\tload_before\tload_after\tothers_busy_pct" >"$out/fsync.tsv"
+  echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn\thost_slowdown_during\tslow_share_during\ttry\tfull_speed_wait_s\tfull_speed_before\tslow_share_after" >"$out/raw.tsv"
+  echo -e "cpus\trep\tfdatasync_us\tload_before\tload_after\tothers_busy_pct\ttry\tfull_speed_wait_s\tfull_speed_before\tslow_share_after" >"$out/fsync.tsv"
+  head -1 "$out/fsync.tsv" >"$out/fsync-slow.tsv"
+  rp_speed_tries
   for cpus in "${cpusets[@]}"; do
     for r in $(seq 1 "$repeat"); do
-      busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
-      rp_speed_wait "$cpus" >/dev/null
-      l0="$(rp_load)"
-      rp_lock
-      f="$(rp_fsync_us "$fsync_seconds" "$cpus")"
-      rp_unlock
-      echo -e "$cpus\t$r\t$f\t$l0\t$(rp_load)\t$busy" | tee -a "$out/fsync.tsv" >&2
+      # at the host's full speed, as every figure (server.sh rp_curve)
+      for try in $(seq 1 "$rp_tries"); do
+        busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+        l0="$(rp_load)"
+        rp_lock
+        waited="$(rp_speed_wait "$cpus")"
+        f="$(rp_fsync_us "$fsync_seconds" "$cpus")"
+        after="$(rp_speed_after "$cpus")"
+        rp_unlock
+        row="$cpus\t$r\t$f\t$l0\t$(rp_load)\t$busy\t$try\t${waited// /	}\t$after"
+        if rp_speed_full "$waited" "$after" || [ "$try" = "$rp_tries" ]; then break; fi
+        echo -e "$row" >>"$out/fsync-slow.tsv"
+        rp_say "cores $cpus: the host was not at full speed around pg_test_fsync: measured again"
+      done
+      echo -e "$row" | tee -a "$out/fsync.tsv" >&2
     done
   done
 
@@ -103,22 +113,23 @@ else
       # under each core set's affinity, as the server runs: on one core nothing crosses cores, and the flush's
       # figures are those seen from the set's cores
       for cpus in "${cpusets[@]}"; do
-        # its figures are CPU times too: measured at the host's full speed, as the pgbench figures (server.sh)
-        for try in $(seq 1 "${REAL_PG_SPEED_TRIES:-3}"); do
+        # its figures are CPU times too: measured at the host's full speed, as the pgbench figures (server.sh); a try
+        # around which the host was not at full speed is kept in host-cpus-SET-slow.txt
+        for try in $(seq 1 "$rp_tries"); do
           busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
-          rp_speed_wait "$cpus" >/dev/null
-          rp_say "tlogsim calibrate-host on $rp_data/pg_wal, cores $cpus (others keep $busy% of the cores busy, load $(rp_load))"
           rp_lock
-          s0="$(date +%s.%N)"
+          waited="$(rp_speed_wait "$cpus")"
+          rp_say "tlogsim calibrate-host on $rp_data/pg_wal, cores $cpus (others keep $busy% of the cores busy, load $(rp_load))"
           taskset -c "$cpus" "$root/tlogsim" calibrate-host --out "$out/host-cpus-$cpus.conf" --force \
             --path "$rp_data/pg_wal" --seconds 30 >"$out/host-cpus-$cpus.txt" 2>&1 ||
             rp_say "calibrate-host failed: $(tail -1 "$out/host-cpus-$cpus.txt")"
+          after="$(rp_speed_after "$cpus")"
           rp_unlock
-          read -r slowdown share _ < <(rp_speed_over "$cpus" "$s0" "$(date +%s.%N)")
-          echo "# others busy before: $busy%, load after: $(rp_load); host slowdown $slowdown, slow share $share," \
-            "try $try (host-speed.py)" >>"$out/host-cpus-$cpus.txt"
-          if [ "$share" = - ] || awk -v s="$share" 'BEGIN {exit !(s <= 0.25)}'; then break; fi
-          rp_say "cores $cpus: the host ran slow for $share of calibrate-host (host-speed.py): measured again"
+          echo "# others busy before: $busy%, load after: $(rp_load); try $try; host at full speed before it: ${waited#* }" \
+            "(waited ${waited%% *} s), slow share of the 3 s after: $after (host-speed.py)" >>"$out/host-cpus-$cpus.txt"
+          if rp_speed_full "$waited" "$after" || [ "$try" = "$rp_tries" ]; then break; fi
+          cat "$out/host-cpus-$cpus.txt" "$out/host-cpus-$cpus.conf" >>"$out/host-cpus-$cpus-slow.txt" 2>/dev/null || true
+          rp_say "cores $cpus: the host was not at full speed around calibrate-host: measured again"
         done
       done
       if [ -f "$out/host-cpus-${cpusets[0]}.conf" ]; then cp "$out/host-cpus-${cpusets[0]}.conf" "$out/host.conf"; fi

@@ -91,30 +91,45 @@ rp_unlock() { [ -z "${REAL_PG_LOCK:-}" ] && return 0; flock -u 9; }
 
 # The host's speed (host-speed.py says why: on this VM kind the same work takes twice the CPU for tens of seconds at a
 # time, and the guest sees no steal). With REAL_PG_SPEED=FILE a probe writes there (judge.sh starts one for its whole
-# run); rp_speed_start starts one for this script when none runs (REAL_PG_SPEED=off: none). rp_pgbench then reports
-# the slowdown over its run, and rp_curve waits for full speed before each figure and measures again a figure the
-# host ran slow for more than a quarter of (at most REAL_PG_SPEED_TRIES tries, default 3; the slow ones are kept in
-# raw-slow.tsv beside RAW). Both the inputs and the curve are so measured at the host's full speed.
+# run); rp_speed_start starts one for this script when none runs (REAL_PG_SPEED=off: none). Each figure then waits for
+# full speed (rp_speed_wait, the 3 s before it) and is measured again when the 3 s right after it were not at full
+# speed (rp_speed_after), at most REAL_PG_SPEED_TRIES tries (default 3): inputs and curve are measured at the host's
+# full speed, judged by idle windows only, never by the figure's own samples or result (host-speed.py).
 rp_speed_start() {
   local file="$1"
+  rp_speed_tries # REAL_PG_SPEED_TRIES checked before anything is measured
   [ -n "${REAL_PG_SPEED:-}" ] && return 0
   command -v python3 >/dev/null || { rp_say "no python3: the host's speed is not probed"; export REAL_PG_SPEED=off; return 0; }
   export REAL_PG_SPEED="$file"
-  setsid python3 "$rp_root/modules/bench/real-postgres/host-speed.py" probe "$file" --cpus "0-$(( $(nproc --all) - 1 ))" \
-    </dev/null >/dev/null 2>&1 &
+  setsid python3 "$rp_root/modules/bench/real-postgres/host-speed.py" probe "$file" --parent $$ \
+    --cpus "0-$(( $(nproc --all) - 1 ))" </dev/null >/dev/null 2>"${file%.txt}.err" &
   rp_speed_pid=$!
   trap 'kill -- -$rp_speed_pid 2>/dev/null || true' EXIT
 }
 rp_speed_on() { [ -n "${REAL_PG_SPEED:-}" ] && [ "$REAL_PG_SPEED" != off ]; }
-# "slowdown slow_share samples" on the cores CPUS between epoch seconds T0 and T1 ("- - 0" without a probe)
-rp_speed_over() {
-  rp_speed_on || { echo "- - 0"; return; }
-  python3 "$rp_root/modules/bench/real-postgres/host-speed.py" over "$REAL_PG_SPEED" --cpus "$1" --from "$2" --to "$3"
+# sets rp_tries: how many times a figure may be measured (REAL_PG_SPEED_TRIES; 1 when speed is not probed)
+rp_speed_tries() {
+  local t="${REAL_PG_SPEED_TRIES:-3}"
+  [[ "$t" =~ ^[1-9][0-9]*$ ]] || { rp_say "REAL_PG_SPEED_TRIES: a whole number > 0, got '$t'"; exit 2; }
+  if rp_speed_on; then rp_tries="$t"; else rp_tries=1; fi
 }
-# waits (at most 120 s) until the cores CPUS run at full speed; prints the seconds waited
+rp_speed_py() { python3 "$rp_root/modules/bench/real-postgres/host-speed.py" "$1" "$REAL_PG_SPEED" "${@:2}"; }
+# "slowdown slow_share samples" on the cores CPUS between epoch seconds T0 and T1, for the record ("- - 0": unknown)
+rp_speed_over() { { rp_speed_on && rp_speed_py over --cpus "$1" --from "$2" --to "$3"; } || echo "- - 0"; }
+# waits (at most 120 s) until the 3 s before now ran at full speed on the cores CPUS: "SECONDS_WAITED yes|no|-"
 rp_speed_wait() {
-  rp_speed_on || { echo 0; return; }
-  python3 "$rp_root/modules/bench/real-postgres/host-speed.py" wait "$REAL_PG_SPEED" --cpus "$1" --max 120
+  local w
+  rp_speed_on || { echo "0 -"; return; }
+  w="$(rp_speed_py wait --cpus "$1" --max 120)" || { echo "0 -"; return; }
+  if [ "$w" -ge 120 ]; then echo "$w no"; else echo "$w yes"; fi
+}
+# sleeps 3 s; the share of them the cores CPUS ran slow ("-": unknown)
+rp_speed_after() { { rp_speed_on && rp_speed_py after --cpus "$1"; } || echo -; }
+# true when a figure with "WAITED BEFORE" (rp_speed_wait) and AFTER (rp_speed_after) counts as measured at full speed
+# (or speed is not probed)
+rp_speed_full() {
+  local before="${1#* }" after="$2"
+  [ "$before" != no ] && { [ "$after" = - ] || awk -v s="$after" 'BEGIN {exit !(s <= 0.25)}'; }
 }
 
 # The share of all cores busy (anyone's work) over the next 2 s, in per cent.
@@ -225,7 +240,9 @@ rp_pgbench() {
 # every client count of its array counts (seconds s each, after rp_wait_quiet quiet quiet_wait), one row each
 # appended to RAW (the header of both scripts' raw.tsv) and shown on stderr.
 rp_curve() {
-  local sync="$1" raw="$2" cpus r c busy line main diag try tries="${REAL_PG_SPEED_TRIES:-3}" share waited row
+  local sync="$1" raw="$2" cpus r c busy line main diag try tries waited after row
+  rp_speed_tries
+  tries="$rp_tries"
   [ -f "${raw%.tsv}-slow.tsv" ] || head -1 "$raw" >"${raw%.tsv}-slow.tsv"
   for cpus in "${cpusets[@]}"; do
     rp_start "$cpus"
@@ -233,21 +250,21 @@ rp_curve() {
       for c in "${counts[@]}"; do
         for try in $(seq 1 "$tries"); do
           busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
-          waited="$(rp_speed_wait "$cpus")"
           rp_lock
+          waited="$(rp_speed_wait "$cpus")"
           line="$(rp_pgbench "$cpus" "$c" "$seconds" "$sync")"
+          after="$(rp_speed_after "$cpus")"
           rp_unlock
           # the first seven fields, the others' share before it, then the mechanism's diagnostics and the host's
-          # speed (rp_pgbench), the tries and the seconds waited for full speed before this one
+          # speed during the run (rp_pgbench, for the record), the try, the seconds waited for full speed before it,
+          # whether it was reached, and the slow share of the 3 s after it
           main="$(cut -d' ' -f1-7 <<<"$line")"
           diag="$(cut -d' ' -f8- <<<"$line")"
-          row="$cpus\t$r\t$c\t$sync\t${main// /	}\t$busy\t${diag// /	}\t$try\t$waited"
-          share="$(cut -d' ' -f13 <<<"$line")"
-          if [ "$share" = - ] || [ "$try" = "$tries" ] || awk -v s="$share" 'BEGIN {exit !(s <= 0.25)}'; then
-            break
-          fi
+          row="$cpus\t$r\t$c\t$sync\t${main// /	}\t$busy\t${diag// /	}\t$try\t${waited// /	}\t$after"
+          if rp_speed_full "$waited" "$after" || [ "$try" = "$tries" ]; then break; fi
           echo -e "$row" >>"${raw%.tsv}-slow.tsv"
-          rp_say "cores $cpus, $c clients: the host ran slow for $share of the run (host-speed.py): measured again"
+          rp_say "cores $cpus, $c clients: the host was not at full speed around the run (before: ${waited#* }," \
+            "slow share after: $after; host-speed.py): measured again"
         done
         echo -e "$row" | tee -a "$raw" >&2
       done
