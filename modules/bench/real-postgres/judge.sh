@@ -28,8 +28,9 @@
 # keep busy, default 10) and records the load beside every figure (raw.tsv of each step). The host's speed is probed
 # for the whole run (host-speed.py, DIR/host-speed.txt; REAL_PG_SPEED=off: not): this VM kind runs the same work at
 # half speed for tens of seconds at a time, unseen by the guest, so every figure (the inputs, calibrate-host, the
-# curve) waits for full speed and is measured again (at most 3 tries) when the host ran slow for more than a quarter
-# of it; the per-round table shows each round's slowdowns and how many figures were measured again.
+# curve) waits for full speed and is measured again (at most 3 tries) when the 3 s right after it were not at full
+# speed (judged by idle windows only: host-speed.py says why); the per-round table shows how many figures were
+# measured again and names any kept though not at full speed.
 #
 #   modules/bench/real-postgres/judge.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3] [--blocks]
 #                                        [--wait-quiet 10] [--max-load 3] [--anyway] [--lock FILE] [--out DIR]
@@ -114,12 +115,13 @@ else
   started="$(date -u +%Y-%m-%dT%H:%M:%SZ) (load $(cut -d' ' -f1-3 /proc/loadavg))"
   echo "$started" >"$out/judge-started.txt"
   # the host's speed over the whole run (host-speed.py: on this VM kind the same work takes twice the CPU for tens of
-  # seconds at a time): every step waits for full speed before a figure and measures again one the host ran slow for
-  # (server.sh rp_curve), so inputs and curve are measured at the same speed. REAL_PG_SPEED=off: no probe.
+  # seconds at a time): every step waits for full speed before a figure and measures it again when the 3 s after it
+  # were not at full speed (server.sh rp_curve), so inputs and curve are measured at the same speed.
+  # REAL_PG_SPEED=off: no probe.
   if [ "${REAL_PG_SPEED:-}" != off ]; then
     export REAL_PG_SPEED="$out/host-speed.txt"
-    setsid python3 "$here/host-speed.py" probe "$REAL_PG_SPEED" --cpus "0-$(( $(nproc --all) - 1 ))" \
-      </dev/null >/dev/null 2>&1 &
+    setsid python3 "$here/host-speed.py" probe "$REAL_PG_SPEED" --parent $$ --cpus "0-$(( $(nproc --all) - 1 ))" \
+      </dev/null >/dev/null 2>"$out/host-speed.err" &
     speed_pid=$!
     trap 'kill -- -$speed_pid 2>/dev/null || true' EXIT
   fi

@@ -30,7 +30,7 @@
 # --wait-quiet: as measure-inputs.sh's. --predict-only: the predictions (predictions.tsv) and nothing measured.
 # The host's speed is probed while measuring (host-speed.py, DIR/host-speed.txt; a caller's REAL_PG_SPEED=FILE probe
 # instead, REAL_PG_SPEED=off none): each figure waits for full speed and is measured again (REAL_PG_SPEED_TRIES, default
-# 3) when the host ran slow for more than a quarter of it (the slow ones in raw-slow.tsv; server.sh rp_curve).
+# 3) when the 3 s right after it were not at full speed (the others in raw-slow.tsv; server.sh rp_curve).
 #
 # Writes DIR (default ./data/real-postgres-results/curve-<time>): predictions.tsv, <predictor>-cpus-<set>/ (each
 # prediction's run), raw.tsv (every pgbench run) and curve.md (the table, and a second one of what the server did at

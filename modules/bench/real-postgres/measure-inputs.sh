@@ -21,7 +21,7 @@
 # of the cores busy; the share seen is recorded beside the figure either way (raw.tsv: others_busy_pct).
 # The host's speed is probed while measuring (host-speed.py, DIR/host-speed.txt; a caller's REAL_PG_SPEED=FILE probe
 # instead, REAL_PG_SPEED=off none): each figure waits for full speed and is measured again (REAL_PG_SPEED_TRIES, default
-# 3) when the host ran slow for more than a quarter of it (the slow ones in raw-slow.tsv; server.sh rp_curve).
+# 3) when the 3 s right after it were not at full speed (the others in raw-slow.tsv; server.sh rp_curve).
 #
 # Writes DIR (default ./data/real-postgres-results/inputs-<time>): raw.tsv (every pgbench run), fsync.tsv,
 # inputs.md (the tables), readme-cpus-<set>.set (README's recipe) and inputs-cpus-<set>.set (the CPU-time recipe of
