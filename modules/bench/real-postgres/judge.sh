@@ -333,8 +333,8 @@ for cpus in sets:
         kept = [f"{row['clients']} {row['sync']}" if "clients" in row else "fsync" for row in rows if slow(row)]
         if os.path.exists(f"{inp}/host-cpus-{cpus}.txt"):
             last = [l for l in open(f"{inp}/host-cpus-{cpus}.txt") if l.startswith("# others busy before")][-1:]
-            if last and ("before it: no" in last[0] or re.search(r"after: ([0-9.]+)", last[0])
-                         and float(re.search(r"after: ([0-9.]+)", last[0])[1]) > 0.25):
+            if last and ("before it: no" in last[0] or re.search(r"3 s after: ([0-9.]+)", last[0])
+                         and float(re.search(r"3 s after: ([0-9.]+)", last[0])[1]) > 0.25):
                 kept.append("calibrate-host")
         again_all += again
         kept_all += len(kept)
