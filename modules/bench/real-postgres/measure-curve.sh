@@ -20,7 +20,9 @@
 # with the inputs' cpuPerTxnUsOneClient (a CPU per transaction that follows the clients), not judged: never better
 # than one figure in three judged runs (docs/commit-path-host-costs.md 7). today-cputime (not judged) takes
 # cpuPerTxnUsOneClient from the inputs too, unlike what calibrate-postgres now writes. Directories written before
-# (columns model and model-one-cpu) had the variant as the judged model; judge.sh --judge-only reads both.
+# (columns model and model-one-cpu) had the variant as the judged model; judge.sh --judge-only reads both. And
+# model-sleep, not judged, where the inputs have sleep-cpus-<set>.set: the model with the engine's own sleep
+# (sessionSleepCpuUs; docs/commit-path-host-costs.md 4.7).
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
 #                                                [--inputs DIR [--set key=value]... [--prototype] [--model]
@@ -136,6 +138,12 @@ if [ -n "$inputs" ]; then
   # beside it, not judged: the same with the CPU per transaction following the clients (cpuPerTxnUsOneClient, never
   # better than one figure in three judged runs: docs/commit-path-host-costs.md 7)
   $model && predictors+=(model-c1)
+  # beside it too, not judged: the same with the engine's own sleep (sessionSleepCpuUs from the inputs'
+  # sleep-cpus-<set>.set; refuted in j4, whose inputs were measured at half the host's speed: judged again since)
+  if $model && [ -f "$inputs/sleep-cpus-${cpusets[0]}.set" ] &&
+    "$root/tlogsim" params pg-commit 2>/dev/null | grep -q sessionSleepCpuUs; then
+    predictors+=(model-sleep)
+  fi
   $prototype && predictors+=(design)
   $prototype && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(design-cpu-by-clients)
   for cpus in "${cpusets[@]}"; do
@@ -147,6 +155,10 @@ if [ -n "$inputs" ]; then
     $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model --set "host=profile:$profile" \
       --set cpuPerTxnUsOneClient=0
     $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-c1 --set "host=profile:$profile"
+    if [[ " ${predictors[*]} " == *" model-sleep "* ]] && [ -f "$inputs/sleep-cpus-$cpus.set" ]; then
+      predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-sleep --set "host=profile:$profile" \
+        --set cpuPerTxnUsOneClient=0 --set "$(grep '^sessionSleepCpuUs=' "$inputs/sleep-cpus-$cpus.set")"
+    fi
     if $prototype; then
       rp_say "cores $cpus, design: design-prototype.py --inputs $inputs/inputs-cpus-$cpus.set --host $inputs/host.conf"
       python3 "$here/design-prototype.py" --inputs "$inputs/inputs-cpus-$cpus.set" --host "$inputs/host.conf" \

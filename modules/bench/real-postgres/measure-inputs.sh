@@ -7,6 +7,10 @@
 #   roundTripUs  10^6 / TPS of the same with -c 1, minus cpuPerTxnUs (README's recipe; negative when one client is
 #                faster than saturation, reported as it comes)
 #   cores        nproc under the same taskset
+#   sessionSleepCpuUs  (unless --no-sleep; a variant's input, not the judged model's: docs/commit-path-host-costs.md
+#                4.7) the CPU one sleep costs a backend: synchronous_commit=off, 64 clients, CPU per transaction of
+#                INSERT + SELECT pg_sleep(0.001) less that of INSERT + SELECT pg_sleep(0), median over the repetitions
+#                (sleep-0.tsv, sleep-0.001.tsv, sleep-cpus-<set>.set)
 # for every core set given (default: both cores, then core 0 alone; server and pgbench pinned with taskset -c), each
 # pgbench figure --repeat times (median and spread), with the load average before and after every figure and the CPU
 # seconds the server and pgbench used (/proc, time(1)): CPU per transaction measured, not inferred from TPS.
@@ -15,7 +19,7 @@
 # synchronous_commit=on curve, which is measure-curve.sh's and is the test).
 #
 #   modules/bench/real-postgres/measure-inputs.sh [--cpus 0,1] [--cpus 0] [--seconds 30] [--repeat 3] [--fsync-seconds 5]
-#                                                 [--off-curve] [--no-host] [--wait-quiet PCT [--wait-max S]] [--out DIR]
+#                                                 [--off-curve] [--no-host] [--no-sleep] [--wait-quiet PCT [--wait-max S]] [--out DIR]
 #
 # --wait-quiet: before each figure, wait (at most --wait-max s, default 600) until other work keeps under PCT per cent
 # of the cores busy; the share seen is recorded beside the figure either way (raw.tsv: others_busy_pct).
@@ -37,6 +41,7 @@ seconds=30
 repeat=3
 fsync_seconds=5
 off_curve=false
+sleep=true
 host=true
 quiet=101
 quiet_wait=0
@@ -50,13 +55,14 @@ while [ $# -gt 0 ]; do
     --fsync-seconds) fsync_seconds="$2"; shift 2 ;;
     --off-curve) off_curve=true; shift ;;
     --no-host) host=false; shift ;;
+    --no-sleep) sleep=false; shift ;;
     --out) out="$2"; shift 2 ;;
     --from) from="$2"; shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --wait-max) quiet_wait="$2"; shift 2 ;;
     -h|--help) awk 'NR > 1 && /^set -e/ {exit} NR > 1' "$0"; exit 0 ;;
     *) echo "measure-inputs: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --fsync-seconds, --off-curve," \
-      "--no-host, --wait-quiet, --wait-max, --from, --out" >&2; exit 2 ;;
+      "--no-host, --no-sleep, --wait-quiet, --wait-max, --from, --out" >&2; exit 2 ;;
   esac
 done
 [ ${#cpusets[@]} -gt 0 ] || cpusets=("0,1" "0")
@@ -107,6 +113,26 @@ else
   done
 
   rp_curve off "$out/raw.tsv"
+
+  if $sleep; then
+    # the CPU of one sleep of a backend, in the engine (sessionSleepCpuUs): at 64 clients (saturation, as cpuPerTxnUs)
+    # with synchronous_commit=off, a transaction of INSERT then SELECT pg_sleep(0.001) against INSERT then SELECT
+    # pg_sleep(0) (the same statements, no sleep); pg_sleep(0.001) waits once in WaitLatch (one epoll_wait with a
+    # timer, strace: 2026-12-05), so the CPU per transaction differs by one sleep, its resume and the refill of the
+    # backend's caches after the others ran (docs/commit-path-host-costs.md 4.7). At full speed, as every figure.
+    plain_sql="$rp_sql"
+    plain_counts=("${counts[@]}")
+    counts=(64)
+    for z in 0 0.001; do
+      rp_as tee "$REAL_PG_DIR/sleep-$z.sql" >/dev/null <<<"INSERT INTO t VALUES (1);
+SELECT pg_sleep($z);"
+      head -1 "$out/raw.tsv" >"$out/sleep-$z.tsv"
+      rp_sql="$REAL_PG_DIR/sleep-$z.sql"
+      rp_curve off "$out/sleep-$z.tsv"
+    done
+    rp_sql="$plain_sql"
+    counts=("${plain_counts[@]}")
+  fi
 
   if $host; then
     if "$root/tlogsim" calibrate-host --help >/dev/null 2>&1; then
@@ -230,7 +256,26 @@ fsync_of() {
         done
       fi
     } >"$out/inputs-cpus-$cpus.set"
+    if [ -f "$out/sleep-0.001.tsv" ]; then
+      # sessionSleepCpuUs: the median over the repetitions of (with one sleep) - (without), CPU per transaction
+      read -r d d_lo d_hi < <(awk -F'\t' -v cpus="$cpus" 'FNR > 1 && $1 == cpus && $7 > 0 {
+          u[FILENAME ~ /sleep-0\.001/, $2] = ($8 + $9) / $7 * 1e6}
+        END {for (k in u) {split(k, a, SUBSEP); if (a[1] == 1 && ((0, a[2]) in u)) print u[k] - u[0, a[2]]}}' \
+        "$out/sleep-0.tsv" "$out/sleep-0.001.tsv" | stats)
+      if [ "$d" != - ]; then
+        {
+          echo "# measure-inputs.sh, cores $cpus: the CPU of one sleep of a backend (median of the differences, $d_lo-$d_hi us)"
+          echo "sessionSleepCpuUs=$(awk -v d="$d" 'BEGIN {printf "%.3f", d < 0 ? 0 : d}')"
+        } >"$out/sleep-cpus-$cpus.set"
+      fi
+    fi
     awk -v r="$rt" 'BEGIN {exit !(r < 0)}' && rp_say "cores $cpus: README's roundTripUs = $rt < 0: one client is faster than 64 (the recipe breaks here)"
+  done
+  for cpus in "${cpusets[@]}"; do
+    if [ -f "$out/sleep-cpus-$cpus.set" ]; then
+      echo
+      echo "sessionSleepCpuUs (a variant's input, not the judged model's), cores $cpus: $(grep -v '^#' "$out/sleep-cpus-$cpus.set" | cut -d= -f2) us ($(head -1 "$out/sleep-cpus-$cpus.set" | sed 's/.*(//; s/)//'))"
+    fi
   done
   echo
   for cpus in "${cpusets[@]}"; do

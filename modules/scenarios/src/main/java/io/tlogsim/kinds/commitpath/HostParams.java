@@ -6,6 +6,7 @@ import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.scenario.ParamSpec;
 import io.tlogsim.scenario.Params;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The host's costs of waiting for a flush, keys of every commit-path-family kind (docs/commit-path.md, "Host costs";
@@ -43,19 +44,33 @@ public final class HostParams {
               + " (calibrate-host; 0: hostWakeCpuUs)"),
       ParamSpec.decimal("hostBusyCoreSleepCpuUs", 0, 1e6,
           "CPU one wait costs a session woken from another core onto a busy one (calibrate-host; 0:"
-              + " hostSleepCpuUs)"));
+              + " hostSleepCpuUs)"),
+      ParamSpec.decimal("sessionSleepCpuUs", 0, 1e6,
+          "CPU one wait costs a session of the engine, measured in the engine (its sleep, its resume and the refill"
+              + " of its caches after other sessions ran; pg-commit: measure-inputs.sh's pg_sleep difference); when"
+              + " > 0 it replaces hostSleepCpuUs, hostSameCoreSleepCpuUs and hostBusyCoreSleepCpuUs (0: those)"));
+
+  /** The engine's measured figure that, when set, stands for the host profile's three sleep figures. */
+  public static final String SESSION_SLEEP = "sessionSleepCpuUs";
 
   /** The host's costs the parameters give (the workload's {@link io.tlogsim.database.session.Workload#host()}). */
   public static HostCosts of(Params p) {
-    return new HostCosts(ns(p, "hostWakeCpuUs"), ns(p, "hostSleepCpuUs"), ns(p, "hostSameCoreWakeCpuUs"),
-        ns(p, "hostSameCoreSleepCpuUs"), ns(p, "hostIdleWakeUs"), ns(p, "hostWriteCpuUs"), ns(p, "hostFlushCpuUs"),
-        ns(p, "hostBusyCoreWakeCpuUs"), ns(p, "hostBusyCoreSleepCpuUs"));
+    long engineSleep = ns(p, SESSION_SLEEP);
+    // a wait measured in the engine holds what calibrate-host's bare threads cannot: the session's working set,
+    // evicted by the sessions that ran while it slept, refilled at its resume (commit-path-host-costs.md 4.7:
+    // refuted in j4, whose inputs were taken at half the host's speed; judged again as model-sleep, not a default)
+    long sleep = engineSleep > 0 ? engineSleep : ns(p, "hostSleepCpuUs");
+    long sameCoreSleep = engineSleep > 0 ? engineSleep : ns(p, "hostSameCoreSleepCpuUs");
+    long busyCoreSleep = engineSleep > 0 ? engineSleep : ns(p, "hostBusyCoreSleepCpuUs");
+    return new HostCosts(ns(p, "hostWakeCpuUs"), sleep, ns(p, "hostSameCoreWakeCpuUs"), sameCoreSleep,
+        ns(p, "hostIdleWakeUs"), ns(p, "hostWriteCpuUs"), ns(p, "hostFlushCpuUs"), ns(p, "hostBusyCoreWakeCpuUs"),
+        busyCoreSleep);
   }
 
   /** A host cost needs cores to charge it on: with {@code cores = 0} the first cost set is refused, by its key. */
   public static void validate(Params p) {
     if (p.getInt("cores") > 0) return;
-    for (String k : KEYS) {
+    for (String k : Stream.concat(KEYS.stream(), Stream.of(SESSION_SLEEP)).toList()) {
       if (p.getDouble(k) > 0) {
         throw BadInputException.about(k, "needs cores > 0 (the host's costs are charged on its cores), got cores = 0");
       }

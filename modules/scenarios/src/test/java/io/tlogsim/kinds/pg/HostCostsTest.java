@@ -115,6 +115,33 @@ class HostCostsTest {
         busy.get("commits") + " against " + plain.get("commits"));
   }
 
+  /**
+   * The engine's own sleep (sessionSleepCpuUs, measured in PostgreSQL: 4.6) stands for every sleep figure of the
+   * profile: on one saturated core every resume costs it instead of the same-core figure, the wake calls are the
+   * profile's, and TPS is 10^6 over the CPU per commit that charge makes.
+   */
+  @Test
+  void theEngineMeasuredSleepReplacesTheProfilesSleepFigures() {
+    double engine = 40;
+    Map<String, Object> on = run(1, 64, true, 100, "sessionSleepCpuUs", "" + engine);
+    double commits = ScenarioRuns.num(on, "commits.count");
+    double sleeps = ScenarioRuns.num(on, "cpu.hostCosts.sleeps");
+    double wakes = ScenarioRuns.num(on, "cpu.hostCosts.wakes");
+    assertEquals(sleeps * engine / 1e3, ScenarioRuns.num(on, "cpu.hostCosts.sleepCpuMs"), 0.01);
+    assertEquals(wakes * SAME_WAKE / 1e3, ScenarioRuns.num(on, "cpu.hostCosts.wakeCpuMs"), 0.01);
+    double flushCpuUs =
+        WRITE * ScenarioRuns.num(on, "log.pages") + FLUSH * ScenarioRuns.num(on, "cpu.hostCosts.flushes");
+    double perCommitUs = C + (wakes * SAME_WAKE + sleeps * engine + flushCpuUs) / commits;
+    assertEquals(1e6 / perCommitUs, ScenarioRuns.num(on, "commits.perSecond"), 1e6 / perCommitUs * 0.02);
+    assertTrue(
+        ScenarioRuns.num(on, "commits.perSecond") < ScenarioRuns.num(run(1, 64, true, 100), "commits.perSecond"));
+    // without a host profile it is still charged: a wait costs what the engine measured, nothing else
+    Map<String, Object> alone = run(1, 64, false, 100, "sessionSleepCpuUs", "" + engine);
+    assertEquals(ScenarioRuns.num(alone, "cpu.hostCosts.sleeps") * engine / 1e3,
+        ScenarioRuns.num(alone, "cpu.hostCosts.sleepCpuMs"), 0.01);
+    assertEquals(0, ScenarioRuns.num(alone, "cpu.hostCosts.wakeCpuMs"), 0);
+  }
+
   /** Wake-call CPU a wake, ms. */
   private static double perWake(Map<String, Object> summary) {
     return ScenarioRuns.num(summary, "cpu.hostCosts.wakeCpuMs") / ScenarioRuns.num(summary, "cpu.hostCosts.wakes");
