@@ -321,7 +321,7 @@ print("\neach round: the inputs its predictions took (inputs-cpus-SET.set; us) a
       " round's measured TPS, by clients\n")
 c1_label = "cpuPerTxnUsOneClient (model-c1 only)" if beside_name == "model-c1" else "cpuPerTxnUsOneClient"
 print(f"| cores (taskset) | round | predictions made | fsyncUs | {c1_label} | cpuPerTxnUs | roundTripUs | "
-      + " | ".join(str(c) for c in counts) + " | measured again (host not at full speed) | kept not at full speed |")
+      + " | ".join(str(c) for c in counts) + " | tries not at full speed | kept not at full speed |")
 print("| --- " * (9 + len(counts)) + "|")
 # the host's speed (host-speed.py; directories measured before it have none of this): the figures measured again
 # because the host was not at full speed right before or after them, and those kept so after the last try
@@ -336,7 +336,8 @@ for cpus in sets:
         rows = [row for d in (inp, cur) for row in tsv(f"{d}/raw.tsv") if row["cpus"] == cpus] + \
             [row for row in tsv(f"{inp}/fsync.tsv") if row.get("cpus", cpus) == cpus]
         probed = probed or any(row.get("full_speed_before") not in (None, "", "-") for row in rows)
-        again = sum(len(tsv(f"{d}/{f}")) for d in (inp, cur) for f in ("raw-slow.tsv", "fsync-slow.tsv"))
+        again = sum(len(tsv(f"{d}/{f}")) for d in (inp, cur)
+                    for f in ("raw-slow.tsv", "fsync-slow.tsv", "sleep-0-slow.tsv", "sleep-0.001-slow.tsv"))
         if os.path.exists(f"{inp}/host-cpus-{cpus}-slow.txt"):
             again += sum(1 for l in open(f"{inp}/host-cpus-{cpus}-slow.txt") if l.startswith("# others busy before"))
         kept = [f"{row['clients']} {row['sync']}" if "clients" in row else "fsync" for row in rows if slow(row)]
@@ -352,9 +353,10 @@ for cpus in sets:
               + " | ".join(pct(paired_of[(cpus, c)][r]) if r in paired_of.get((cpus, c), {}) else "-" for c in counts)
               + (f" | {again} | {', '.join(kept) or 'none'} |" if probed else " | - | - |"))
 if probed:
-    print(f"\nhost speed (host-speed.txt): {again_all} figure(s) measured again because the host was not at full speed"
-          f" in the 3 s before or after them (raw-slow.tsv, fsync-slow.tsv, host-cpus-SET-slow.txt of each step);"
-          f" {kept_all} kept so after the last try (named in the table)")
+    print(f"\nhost speed (host-speed.txt): {again_all} tries of a figure around which the host was not at full speed"
+          f" (in the 3 s before or after it: raw-slow.tsv, fsync-slow.tsv, sleep-*-slow.tsv, host-cpus-SET-slow.txt of"
+          f" each step); {kept_all} figure(s) kept so after the last try (named in the table: a pgbench figure the try"
+          f" with the least sign of a slow host, pg_test_fsync and calibrate-host the last)")
 sys.exit(11 if misses else 10)
 PY
 status=("${PIPESTATUS[@]}")
