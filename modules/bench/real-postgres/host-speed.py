@@ -12,6 +12,7 @@ scripts measure in the host's full-speed phase.
       to FILE as "epoch_seconds core microseconds"; runs until killed or until PID (the script that started it) exits
   host-speed.py wait FILE --cpus SET [--max S]
       waits (at most S s, default 120) until the last 3 s on SET's cores ran at full speed; prints the seconds waited
+      and whether full speed was reached ("12 yes", "120 no")
   host-speed.py after FILE --cpus SET
       sleeps 3 s, then prints the share of those 3 s's samples on SET's cores that ran slow ("-" when unknown)
   host-speed.py over FILE --cpus SET --from T0 --to T1
@@ -132,8 +133,11 @@ def wait(path, cpus, most):
     while True:
         now = time.time()
         r = ratios(path, cpus, now - WINDOW, now)
-        if (r and len(r) >= 5 and slow_share(r) <= SLOW_SHARE) or now - start >= most:
-            print(f"{now - start:.0f}")
+        if r and len(r) >= 5 and slow_share(r) <= SLOW_SHARE:
+            print(f"{now - start:.0f} yes")
+            return
+        if now - start >= most:
+            print(f"{now - start:.0f} no")
             return
         time.sleep(1)
 

@@ -28,9 +28,9 @@
 # keep busy, default 10) and records the load beside every figure (raw.tsv of each step). The host's speed is probed
 # for the whole run (host-speed.py, DIR/host-speed.txt; REAL_PG_SPEED=off: not): this VM kind runs the same work at
 # half speed for tens of seconds at a time, unseen by the guest, so every figure (the inputs, calibrate-host, the
-# curve) waits for full speed and is measured again (at most 3 tries) when the 3 s right after it were not at full
-# speed (judged by idle windows only: host-speed.py says why); the per-round table shows how many figures were
-# measured again and names any kept though not at full speed.
+# curve) waits for full speed (at most 120 s) and is measured again (REAL_PG_SPEED_TRIES, default 3) when it did not
+# get it or the 3 s right after it were not at full speed (judged by idle windows only: host-speed.py says why); the
+# per-round table counts the tries not at full speed and names any figure kept so.
 #
 #   modules/bench/real-postgres/judge.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3] [--blocks]
 #                                        [--wait-quiet 10] [--max-load 3] [--anyway] [--lock FILE] [--out DIR]
@@ -334,7 +334,9 @@ for cpus in sets:
         s = setting.get((cpus, r), {})
         inp, cur = rounds[(cpus, r)]
         rows = [row for d in (inp, cur) for row in tsv(f"{d}/raw.tsv") if row["cpus"] == cpus] + \
-            [row for row in tsv(f"{inp}/fsync.tsv") if row.get("cpus", cpus) == cpus]
+            [row for row in tsv(f"{inp}/fsync.tsv") if row.get("cpus", cpus) == cpus] + \
+            [dict(row, sync=f"off, pg_sleep({z})") for z in ("0", "0.001") for row in tsv(f"{inp}/sleep-{z}.tsv")
+             if row["cpus"] == cpus]
         probed = probed or any(row.get("full_speed_before") not in (None, "", "-") for row in rows)
         again = sum(len(tsv(f"{d}/{f}")) for d in (inp, cur)
                     for f in ("raw-slow.tsv", "fsync-slow.tsv", "sleep-0-slow.tsv", "sleep-0.001-slow.tsv"))
@@ -355,8 +357,9 @@ for cpus in sets:
 if probed:
     print(f"\nhost speed (host-speed.txt): {again_all} tries of a figure around which the host was not at full speed"
           f" (in the 3 s before or after it: raw-slow.tsv, fsync-slow.tsv, sleep-*-slow.tsv, host-cpus-SET-slow.txt of"
-          f" each step); {kept_all} figure(s) kept so after the last try (named in the table: a pgbench figure the try"
-          f" with the least sign of a slow host, pg_test_fsync and calibrate-host the last)")
+          f" each step, the kept ones too); {kept_all} figure(s) kept so after the last try (named in the table: a"
+          f" pgbench figure the try with the least sign of a slow host since 102177a, the last before;"
+          f" pg_test_fsync and calibrate-host the last)")
 sys.exit(11 if misses else 10)
 PY
 status=("${PIPESTATUS[@]}")

@@ -32,7 +32,8 @@
 # --wait-quiet: as measure-inputs.sh's. --predict-only: the predictions (predictions.tsv) and nothing measured.
 # The host's speed is probed while measuring (host-speed.py, DIR/host-speed.txt; a caller's REAL_PG_SPEED=FILE probe
 # instead, REAL_PG_SPEED=off none): each figure waits for full speed and is measured again (REAL_PG_SPEED_TRIES, default
-# 3) when the 3 s right after it were not at full speed (the others in raw-slow.tsv; server.sh rp_curve).
+# 3) when it did not get full speed within 120 s or the 3 s right after it were not at full speed (every try not at
+# full speed in raw-slow.tsv; server.sh rp_curve).
 #
 # Writes DIR (default ./data/real-postgres-results/curve-<time>): predictions.tsv, <predictor>-cpus-<set>/ (each
 # prediction's run), raw.tsv (every pgbench run) and curve.md (the table, and a second one of what the server did at
@@ -140,8 +141,9 @@ if [ -n "$inputs" ]; then
   $model && predictors+=(model-c1)
   # beside it too, not judged: the same with the engine's own sleep (sessionSleepCpuUs from the inputs'
   # sleep-cpus-<set>.set; refuted in j4, whose inputs were measured at half the host's speed: judged again since)
-  if $model && [ -f "$inputs/sleep-cpus-${cpusets[0]}.set" ] &&
-    "$root/tlogsim" params pg-commit 2>/dev/null | grep -q sessionSleepCpuUs; then
+  every_sleep=true
+  for cpus in "${cpusets[@]}"; do [ -f "$inputs/sleep-cpus-$cpus.set" ] || every_sleep=false; done
+  if $model && $every_sleep && "$root/tlogsim" params pg-commit 2>/dev/null | grep -q sessionSleepCpuUs; then
     predictors+=(model-sleep)
   fi
   $prototype && predictors+=(design)
@@ -155,7 +157,7 @@ if [ -n "$inputs" ]; then
     $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model --set "host=profile:$profile" \
       --set cpuPerTxnUsOneClient=0
     $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-c1 --set "host=profile:$profile"
-    if [[ " ${predictors[*]} " == *" model-sleep "* ]] && [ -f "$inputs/sleep-cpus-$cpus.set" ]; then
+    if [[ " ${predictors[*]} " == *" model-sleep "* ]]; then
       predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-sleep --set "host=profile:$profile" \
         --set cpuPerTxnUsOneClient=0 --set "$(grep '^sessionSleepCpuUs=' "$inputs/sleep-cpus-$cpus.set")"
     fi

@@ -25,7 +25,8 @@
 # of the cores busy; the share seen is recorded beside the figure either way (raw.tsv: others_busy_pct).
 # The host's speed is probed while measuring (host-speed.py, DIR/host-speed.txt; a caller's REAL_PG_SPEED=FILE probe
 # instead, REAL_PG_SPEED=off none): each figure waits for full speed and is measured again (REAL_PG_SPEED_TRIES, default
-# 3) when the 3 s right after it were not at full speed (the others in raw-slow.tsv; server.sh rp_curve).
+# 3) when it did not get full speed within 120 s or the 3 s right after it were not at full speed (every try not at
+# full speed in raw-slow.tsv, fsync-slow.tsv, sleep-*-slow.tsv, host-cpus-SET-slow.txt; server.sh rp_curve).
 #
 # Writes DIR (default ./data/real-postgres-results/inputs-<time>): raw.tsv (every pgbench run), fsync.tsv,
 # inputs.md (the tables), readme-cpus-<set>.set (README's recipe) and inputs-cpus-<set>.set (the CPU-time recipe of
@@ -86,6 +87,7 @@ else
   [ "$(id -u)" = 0 ] && chmod 777 "$out"
 
   rp_speed_start "$out/host-speed.txt"
+  rm -f "$out"/sleep-*.tsv "$out"/sleep-cpus-*.set "$out"/host-cpus-*-slow.txt # an earlier run's, in a reused --out
   rp_setup
   rp_start "${cpusets[0]}"
   echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn\thost_slowdown_during\tslow_share_during\ttry\tfull_speed_wait_s\tfull_speed_before\tslow_share_after" >"$out/raw.tsv"
@@ -104,8 +106,9 @@ else
         after="$(rp_speed_after "$cpus")"
         rp_unlock
         row="$cpus\t$r\t$f\t$l0\t$(rp_load)\t$busy\t$try\t${waited// /	}\t$after"
-        if rp_speed_full "$waited" "$after" || [ "$try" = "$rp_tries" ]; then break; fi
+        if rp_speed_full "$waited" "$after"; then break; fi
         echo -e "$row" >>"$out/fsync-slow.tsv"
+        [ "$try" = "$rp_tries" ] && break # the last try is kept (and counted as slow)
         rp_say "cores $cpus: the host was not at full speed around pg_test_fsync: measured again"
       done
       echo -e "$row" | tee -a "$out/fsync.tsv" >&2
@@ -153,8 +156,9 @@ SELECT pg_sleep($z);"
           rp_unlock
           echo "# others busy before: $busy%, load after: $(rp_load); try $try; host at full speed before it: ${waited#* }" \
             "(waited ${waited%% *} s), slow share of the 3 s after: $after (host-speed.py)" >>"$out/host-cpus-$cpus.txt"
-          if rp_speed_full "$waited" "$after" || [ "$try" = "$rp_tries" ]; then break; fi
+          if rp_speed_full "$waited" "$after"; then break; fi
           cat "$out/host-cpus-$cpus.txt" "$out/host-cpus-$cpus.conf" >>"$out/host-cpus-$cpus-slow.txt" 2>/dev/null || true
+          [ "$try" = "$rp_tries" ] && break # the last try is kept (and counted as slow)
           rp_say "cores $cpus: the host was not at full speed around calibrate-host: measured again"
         done
       done

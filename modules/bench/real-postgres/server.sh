@@ -92,9 +92,10 @@ rp_unlock() { [ -z "${REAL_PG_LOCK:-}" ] && return 0; flock -u 9; }
 # The host's speed (host-speed.py says why: on this VM kind the same work takes twice the CPU for tens of seconds at a
 # time, and the guest sees no steal). With REAL_PG_SPEED=FILE a probe writes there (judge.sh starts one for its whole
 # run); rp_speed_start starts one for this script when none runs (REAL_PG_SPEED=off: none). Each figure then waits for
-# full speed (rp_speed_wait, the 3 s before it) and is measured again when the 3 s right after it were not at full
-# speed (rp_speed_after), at most REAL_PG_SPEED_TRIES tries (default 3): inputs and curve are measured at the host's
-# full speed, judged by idle windows only, never by the figure's own samples or result (host-speed.py).
+# full speed (rp_speed_wait, the 3 s before it, at most 120 s) and is measured again when it did not get it or the
+# 3 s right after it were not at full speed (rp_speed_after), at most REAL_PG_SPEED_TRIES tries (default 3): inputs
+# and curve are measured at the host's full speed, judged by idle windows only, never by the figure's own samples or
+# result (host-speed.py). Every try not at full speed goes to the step's *-slow file, the one kept too.
 rp_speed_start() {
   local file="$1"
   rp_speed_tries # REAL_PG_SPEED_TRIES checked before anything is measured
@@ -117,12 +118,7 @@ rp_speed_py() { python3 "$rp_root/modules/bench/real-postgres/host-speed.py" "$1
 # "slowdown slow_share samples" on the cores CPUS between epoch seconds T0 and T1, for the record ("- - 0": unknown)
 rp_speed_over() { { rp_speed_on && rp_speed_py over --cpus "$1" --from "$2" --to "$3"; } || echo "- - 0"; }
 # waits (at most 120 s) until the 3 s before now ran at full speed on the cores CPUS: "SECONDS_WAITED yes|no|-"
-rp_speed_wait() {
-  local w
-  rp_speed_on || { echo "0 -"; return; }
-  w="$(rp_speed_py wait --cpus "$1" --max 120)" || { echo "0 -"; return; }
-  if [ "$w" -ge 120 ]; then echo "$w no"; else echo "$w yes"; fi
-}
+rp_speed_wait() { { rp_speed_on && rp_speed_py wait --cpus "$1" --max 120; } || echo "0 -"; }
 # sleeps 3 s; the share of them the cores CPUS ran slow ("-": unknown)
 rp_speed_after() { { rp_speed_on && rp_speed_py after --cpus "$1"; } || echo -; }
 # When no try of a figure was at full speed: the try of core set CPUS, repetition R, clients C in SLOW (a raw-slow.tsv)
@@ -254,7 +250,7 @@ rp_curve() {
   local sync="$1" raw="$2" cpus r c busy line main diag try tries waited after row
   rp_speed_tries
   tries="$rp_tries"
-  [ -f "${raw%.tsv}-slow.tsv" ] || head -1 "$raw" >"${raw%.tsv}-slow.tsv"
+  head -1 "$raw" >"${raw%.tsv}-slow.tsv" # this run's tries only
   for cpus in "${cpusets[@]}"; do
     rp_start "$cpus"
     for r in $(seq 1 "$repeat"); do

@@ -72,5 +72,9 @@ class HostProfileTest {
         () -> ScenarioRuns.scenario("commit-path", "cores", "0", "hostWakeCpuUs", "5"));
     assertTrue(noCores.getMessage().contains("hostWakeCpuUs") && noCores.getMessage().contains("cores"),
         noCores.getMessage());
+    BadInputException noCoresToSleep = assertThrows(BadInputException.class,
+        () -> ScenarioRuns.scenario("commit-path", "cores", "0", "sessionSleepCpuUs", "40"));
+    assertTrue(noCoresToSleep.getMessage().startsWith("sessionSleepCpuUs") && noCoresToSleep.getMessage().contains(
+        "cores"), noCoresToSleep.getMessage());
   }
 }
