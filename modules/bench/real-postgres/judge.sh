@@ -43,6 +43,7 @@
 # usage or a busy machine, 3 when a measurement failed (no verdict; --judge-only DIR judges the rounds measured).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+. "$here/server.sh" # rp_speed_start: the host-speed probe, as the steps start theirs
 root="$(cd "$here/../../.." && pwd)"
 given=("$@")
 seconds=20
@@ -117,14 +118,8 @@ else
   # the host's speed over the whole run (host-speed.py: on this VM kind the same work takes twice the CPU for tens of
   # seconds at a time): every step waits for full speed before a figure and measures it again when the 3 s after it
   # were not at full speed (server.sh rp_curve), so inputs and curve are measured at the same speed.
-  # REAL_PG_SPEED=off: no probe.
-  if [ "${REAL_PG_SPEED:-}" != off ]; then
-    export REAL_PG_SPEED="$out/host-speed.txt"
-    setsid python3 "$here/host-speed.py" probe "$REAL_PG_SPEED" --parent $$ --cpus "0-$(( $(nproc --all) - 1 ))" \
-      </dev/null >/dev/null 2>"$out/host-speed.err" &
-    speed_pid=$!
-    trap 'kill -- -$speed_pid 2>/dev/null || true' EXIT
-  fi
+  # REAL_PG_SPEED=off: no probe. The steps see REAL_PG_SPEED set and start none of their own.
+  rp_speed_start "$out/host-speed.txt"
 
   # a measurement that fails is not a verdict on the model: exit 3, not 1
   if $blocks; then

@@ -19,7 +19,8 @@
 # synchronous_commit=on curve, which is measure-curve.sh's and is the test).
 #
 #   modules/bench/real-postgres/measure-inputs.sh [--cpus 0,1] [--cpus 0] [--seconds 30] [--repeat 3] [--fsync-seconds 5]
-#                                                 [--off-curve] [--no-host] [--no-sleep] [--wait-quiet PCT [--wait-max S]] [--out DIR]
+#                                                 [--off-curve] [--no-host] [--no-sleep] [--wait-quiet PCT
+#                                                 [--wait-max S]] [--out DIR]
 #
 # --wait-quiet: before each figure, wait (at most --wait-max s, default 600) until other work keeps under PCT per cent
 # of the cores busy; the share seen is recorded beside the figure either way (raw.tsv: others_busy_pct).
@@ -278,7 +279,9 @@ fsync_of() {
   for cpus in "${cpusets[@]}"; do
     if [ -f "$out/sleep-cpus-$cpus.set" ]; then
       echo
-      echo "sessionSleepCpuUs (a variant's input, not the judged model's), cores $cpus: $(grep -v '^#' "$out/sleep-cpus-$cpus.set" | cut -d= -f2) us ($(head -1 "$out/sleep-cpus-$cpus.set" | sed 's/.*(//; s/)//'))"
+      echo "sessionSleepCpuUs (a variant's input, not the judged model's), cores $cpus:" \
+        "$(grep -v '^#' "$out/sleep-cpus-$cpus.set" | cut -d= -f2) us" \
+        "($(head -1 "$out/sleep-cpus-$cpus.set" | sed 's/.*(//; s/)//'))"
     fi
   done
   echo

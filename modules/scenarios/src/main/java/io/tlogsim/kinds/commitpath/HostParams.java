@@ -53,6 +53,9 @@ public final class HostParams {
   /** The engine's measured figure that, when set, stands for the host profile's three sleep figures. */
   public static final String SESSION_SLEEP = "sessionSleepCpuUs";
 
+  /** Every key that charges the host's cores: none may be set without cores. */
+  private static final List<String> CHARGED = Stream.concat(KEYS.stream(), Stream.of(SESSION_SLEEP)).toList();
+
   /** The host's costs the parameters give (the workload's {@link io.tlogsim.database.session.Workload#host()}). */
   public static HostCosts of(Params p) {
     long engineSleep = ns(p, SESSION_SLEEP);
@@ -70,7 +73,7 @@ public final class HostParams {
   /** A host cost needs cores to charge it on: with {@code cores = 0} the first cost set is refused, by its key. */
   public static void validate(Params p) {
     if (p.getInt("cores") > 0) return;
-    for (String k : Stream.concat(KEYS.stream(), Stream.of(SESSION_SLEEP)).toList()) {
+    for (String k : CHARGED) {
       if (p.getDouble(k) > 0) {
         throw BadInputException.about(k, "needs cores > 0 (the host's costs are charged on its cores), got cores = 0");
       }
