@@ -104,11 +104,13 @@ public final class JournalDatabase {
           o = connectH2(s);
         } catch (SQLException e) {
           if (e.getErrorCode() != WRONG_USER_OR_PASSWORD || !H2Keys.USER.equals(s.user())) throw e;
-          // keys stored by a process that died before it gave them to the journal: read it as before (a run finishes
-          // giving them)
-          H2Keys stored = H2Keys.find(s);
-          if (create) stored.grantAsFormerOwner(s);
-          o = connectH2(create ? stored.everyday(s) : H2Keys.former().everyday(s));
+          if (create) { // keys stored by a process that died before it gave them to the journal: a run gives them
+            H2Keys stored = H2Keys.find(s);
+            stored.grantAsFormerOwner(s);
+            o = connectH2(stored.everyday(s));
+          } else {
+            o = connectAsReader(s, e);
+          }
         }
         c = o.connection();
         s = o.settings();
@@ -230,6 +232,8 @@ public final class JournalDatabase {
    * ({@link #takingLock}) and a sharing server going away.
    */
   private static final long IN_USE_WAIT_MS = 30_000;
+  /** How long a reader waits for a run that is making a new H2 journal (its schema and users: well under a second). */
+  private static final long BEING_MADE_WAIT_MS = 10_000;
 
   /**
    * A connection to the journal. H2: one that another process has open alone is waited for (a reader is done in
@@ -241,6 +245,30 @@ public final class JournalDatabase {
   }
 
   private record H2Open(Connection connection, JournalSettings settings) {}
+
+  /**
+   * A reader whose everyday user {@code everyday} was refused: the journal's keys were stored by a process that died
+   * before it gave them to the journal (read it as before, as its former owner), or a run is making the journal this
+   * very moment (its owner created the file; the everyday user comes with the schema): waited for, at most
+   * {@link #BEING_MADE_WAIT_MS}, while a process has the file open. Else the refusal stands.
+   */
+  private static H2Open connectAsReader(JournalSettings everyday, SQLException refused) throws SQLException {
+    long deadline = System.currentTimeMillis() + BEING_MADE_WAIT_MS;
+    while (true) {
+      try {
+        return connectH2(H2Keys.former().everyday(everyday));
+      } catch (SQLException e) {
+        if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
+      }
+      if (!Files.exists(lockFile(everyday)) || System.currentTimeMillis() > deadline) throw refused;
+      pause(refused);
+      try {
+        return connectH2(everyday);
+      } catch (SQLException e) {
+        if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
+      }
+    }
+  }
 
   private static H2Open connectH2(JournalSettings s) throws SQLException {
     long deadline = System.currentTimeMillis() + IN_USE_WAIT_MS;
@@ -354,7 +382,7 @@ public final class JournalDatabase {
   }
 
   /** The statements that give an empty database the journal's schema and mark. */
-  private static List<String> createStatements(JournalKind kind) {
+  static List<String> createStatements(JournalKind kind) {
     List<String> statements = new ArrayList<>();
     if (kind == JournalKind.H2) {
       statements.addAll(split(resource(H2_SCRIPT)));

@@ -15,6 +15,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -167,6 +168,34 @@ class H2JournalAccessTest {
         probe("connect", url, "tlogsim", ""));
     try (Journal j = Journal.openForReading(s)) {
       assertTrue(j.store().list().isEmpty(), "read with its new passwords");
+    }
+  }
+  @Test
+  void aReaderThatComesWhileARunMakesANewJournalWaitsForItsUsers() throws Exception {
+    JournalSettings s = JournalSettings.of(JournalKind.H2, tmp.resolve("data"));
+    Files.createDirectories(s.h2File().getParent());
+    JournalDatabase.h2Properties();
+    // a run's first steps (JournalDatabase.owned): its keys stored, the file created by its owner and shared; the
+    // everyday user and the schema come a moment later
+    H2Keys keys = H2Keys.planned().store(s);
+    try (Connection owner = JournalDatabase.connect(keys.owner(s.withShared(true)))) {
+      assertTrue(Files.exists(JournalDatabase.lockFile(s)));
+      CompletableFuture<Void> made = CompletableFuture.runAsync(() -> {
+        try (Statement st = owner.createStatement()) {
+          Thread.sleep(1_500);
+          for (String q : JournalDatabase.createStatements(JournalKind.H2)) st.execute(q);
+          keys.grant(owner);
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      long t0 = System.nanoTime();
+      try (Journal j = Journal.openForReading(s)) { // not "unreadable": its users are on their way
+        assertTrue(j.exists());
+        assertTrue(j.store().list().isEmpty());
+      }
+      assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) >= 1_000, "the reader waited for the run");
+      made.get(30, TimeUnit.SECONDS);
     }
   }
 }
