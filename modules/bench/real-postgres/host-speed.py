@@ -8,34 +8,45 @@ time measured in one phase (pg-commit's cpuPerTxnUs, synchronous_commit=off) and
 scripts measure in the host's full-speed phase.
 
   host-speed.py probe FILE --cpus 0,1 [--parent PID]
-      one pinned process per core: every 100 ms, the thread CPU time of a fixed piece of work (about 2 ms), appended
-      to FILE as "epoch_seconds core microseconds"; runs until killed or until PID (the script that started it) exits
+      one pinned process per core: every 100 ms, the thread CPU time of two fixed pieces of work, appended to FILE as
+      "epoch_seconds core cpu_us memory_us": a loop of additions (the core's speed) and a chain of dependent loads from
+      a table larger than the last-level cache (the memory's latency); runs until killed or until PID (the script
+      that started it) exits
   host-speed.py wait FILE --cpus SET [--max S]
       waits (at most S s, default 120) until the last 3 s on SET's cores ran at full speed; prints the seconds waited
       and whether full speed was reached ("12 yes", "120 no")
   host-speed.py after FILE --cpus SET
       sleeps 3 s, then prints the share of those 3 s's samples on SET's cores that ran slow ("-" when unknown)
   host-speed.py over FILE --cpus SET --from T0 --to T1
-      prints "slowdown slow_share samples" over [T0, T1]: the median of the samples against full speed and the share
-      of slow ones ("- - N" when unknown). For the record only: during a measurement the probe shares the cores with
+      prints "slowdown slow_share samples memory_slowdown" over [T0, T1]: the median of the additions' samples against
+      full speed, the share of slow samples, their number, and the median of the memory samples against full speed
+      ("- - N -" when unknown; the last "-" for a file of a probe before the memory samples). For the record only: during a measurement the probe shares the cores with
       it, and this kernel charges interrupts to the thread they interrupt (no IRQ time accounting), so a run with many
       wake-ups (one client, tens of thousands a second) reads slow at the host's full speed.
 
 A core's full speed is the 5th percentile of its samples so far, known once it has 60 s of them; a sample more than
 1.35 times that is slow (the slow phase is about 1.9x; another thread busy on the other core adds about 12%, measured
-2026-12-05). A window runs at full speed when at most a quarter of its samples are slow. The scripts judge a figure
+2026-12-05). The memory is slow apart from the cores: for 10 to 30 s every few minutes, a chain of loads from 64 MB
+takes twice as long on both cores at once while the additions keep their speed (a neighbour taking the host's memory
+bandwidth or cache, measured 2026-12-05 with this probe and a C twin of it), and PostgreSQL's transactions, which miss
+the caches, slow with it; a memory sample more than MEM_SLOW times its full speed is slow too. A window runs at full
+speed when at most a quarter of its samples are slow. The scripts judge a figure
 by the idle windows right before it (wait) and right after it (after), never by samples taken during it: a phase lasts
 tens of seconds, and the figure's own load does not colour them. A sample measures thread CPU time, so being preempted
 by the guest's other threads does not count; time the host takes from the guest's core does (the guest cannot tell it
-from its own work). Its cost: about 2% of each core.
+from its own work). Its cost: about 5% of each core and 64 MB of memory (the table, shared by the cores' processes).
 """
 import argparse
 import os
+from array import array
 import statistics
 import sys
 import time
 
 WORK = 100_000     # loop iterations of one sample: about 2 ms of CPU on this machine kind
+MEM_BYTES = 64 << 20  # the memory sample's table: larger than this machine kind's last-level cache (AMD EPYC)
+MEM_STEPS = 8_000  # dependent loads of one memory sample: about 3 ms, two thirds of it waiting for memory
+MEM_SLOW = 1.5     # a memory sample this many times its core's full speed is slow (the memory's slow phase is 2x)
 PERIOD = 0.1       # seconds between samples
 SLOW = 1.35        # a sample this many times its core's full speed is slow (see above)
 SLOW_SHARE = 0.25  # a window with more slow samples than this did not run at full speed
@@ -54,12 +65,21 @@ def cpus_of(text):
     return out
 
 
+def chain():
+    """The memory sample's table: entry i holds the next entry's index, (a i + c) mod n, a full-period LCG (c odd,
+    a = 1 mod 4) and so one cycle through every entry; each load's place is known only when the one before is done."""
+    n = MEM_BYTES // 4
+    return array("I", ((1103515245 * i + 12345) & (n - 1) for i in range(n)))
+
+
 def probe(cpus, path, parent):
+    nxt = chain()  # before the fork: one table, shared
     children = []
     for core in cpus:
         pid = os.fork()
         if pid == 0:
             os.sched_setaffinity(0, {core})
+            p = core * (len(nxt) // len(cpus))  # the cores walk apart
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             while True:
                 if parent:
@@ -71,8 +91,11 @@ def probe(cpus, path, parent):
                 s = 0
                 for j in range(WORK):
                     s += j
-                us = (time.thread_time_ns() - c0) / 1000
-                os.write(fd, f"{time.time():.3f} {core} {us:.1f}\n".encode())
+                c1 = time.thread_time_ns()
+                for _ in range(MEM_STEPS):  # on from where the last sample stopped: lines not in the caches
+                    p = nxt[p]
+                c2 = time.thread_time_ns()
+                os.write(fd, f"{time.time():.3f} {core} {(c1 - c0) / 1000:.1f} {(c2 - c1) / 1000:.1f}\n".encode())
                 time.sleep(PERIOD)
         children.append(pid)
     try:
@@ -87,45 +110,61 @@ def probe(cpus, path, parent):
 
 
 def samples(path):
-    """Per core, (time, us) of every complete line; nothing when the file is not there (yet)."""
+    """Per core, (time, cpu_us, memory_us) of every complete line (memory_us None in a file of a probe before the
+    memory samples); nothing when the file is not there (yet)."""
     by_core = {}
     try:
         text = open(path).read()
     except FileNotFoundError:
         return by_core
     for line in text.split("\n")[:-1]:  # the last piece is a line being written, or empty
+        f = line.split()
         try:
-            t, core, us = line.split()
-            by_core.setdefault(int(core), []).append((float(t), float(us)))
-        except ValueError:
+            mem = float(f[3]) if len(f) == 4 else None
+            by_core.setdefault(int(f[1]), []).append((float(f[0]), float(f[2]), mem))
+        except (ValueError, IndexError):
             continue
     return by_core
 
 
+def full_speed(values):
+    return sorted(values)[len(values) // 20]
+
+
 def ratios(path, cpus, t0, t1):
-    """Each sample in [t0, t1] on the cores cpus against its core's full speed; None while a core's is not known."""
+    """Each sample in [t0, t1] on the cores cpus against its core's full speed, as (cpu, memory or None); None while a
+    core's full speed is not known."""
     out = []
     by_core = samples(path)
     for core in cpus:
         rows = by_core.get(core, [])
-        upto = sorted(us for t, us in rows if t <= t1)
+        upto = [r for r in rows if r[0] <= t1]
         if not rows or t1 - rows[0][0] < HISTORY or not upto:
             return None
-        full = upto[len(upto) // 20]
-        out.extend(us / full for t, us in rows if t0 <= t <= t1)
+        cpu = full_speed([r[1] for r in upto])
+        mems = [r[2] for r in upto if r[2] is not None]
+        mem = full_speed(mems) if mems else None
+        out.extend((c / cpu, m / mem if m is not None and mem else None) for t, c, m in rows if t0 <= t <= t1)
     return out
 
 
+def slow(sample):
+    cpu, mem = sample
+    return cpu > SLOW or (mem is not None and mem > MEM_SLOW)
+
+
 def slow_share(r):
-    return sum(1 for x in r if x > SLOW) / len(r)
+    return sum(1 for x in r if slow(x)) / len(r)
 
 
 def over(path, cpus, t0, t1):
     r = ratios(path, cpus, t0, t1)
     if not r or len(r) < 5:
-        print(f"- - {len(r or [])}")
+        print(f"- - {len(r or [])} -")
     else:
-        print(f"{statistics.median(r):.3f} {slow_share(r):.3f} {len(r)}")
+        mem = [m for c, m in r if m is not None]
+        memory = f"{statistics.median(mem):.3f}" if mem else "-"
+        print(f"{statistics.median(c for c, m in r):.3f} {slow_share(r):.3f} {len(r)} {memory}")
 
 
 def wait(path, cpus, most):

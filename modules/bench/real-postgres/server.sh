@@ -115,7 +115,8 @@ rp_speed_tries() {
   if rp_speed_on; then rp_tries="$t"; else rp_tries=1; fi
 }
 rp_speed_py() { python3 "$rp_root/modules/bench/real-postgres/host-speed.py" "$1" "$REAL_PG_SPEED" "${@:2}"; }
-# "slowdown slow_share samples" on the cores CPUS between epoch seconds T0 and T1, for the record ("- - 0": unknown)
+# "slowdown slow_share samples memory_slowdown" on the cores CPUS between epoch seconds T0 and T1, for the record
+# ("- - 0": unknown; host-speed.py over)
 rp_speed_over() { { rp_speed_on && rp_speed_py over --cpus "$1" --from "$2" --to "$3"; } || echo "- - 0"; }
 # waits (at most 120 s) until the 3 s before now ran at full speed on the cores CPUS: "SECONDS_WAITED yes|no|-"
 rp_speed_wait() { { rp_speed_on && rp_speed_py wait --cpus "$1" --max 120; } || echo "0 -"; }
