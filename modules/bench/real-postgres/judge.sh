@@ -159,8 +159,8 @@ mode=measured
 # the python part says its verdict as 10 (every point within 30%) or 11 (one is not), 2 or 3 as below; anything else
 # (a crash, tee unable to write) is no verdict, and judgement.md is kept
 set +e
-python3 - "$out" "$started" "$mode" <<'PY' | tee "$out/judgement.md.new"
-import csv, os, re, statistics, sys, time
+python3 - "$out" "$started" "$mode" "$here/host-speed.py" <<'PY' | tee "$out/judgement.md.new"
+import csv, os, re, statistics, subprocess, sys, time
 out, started, rejudged = sys.argv[1], sys.argv[2], sys.argv[3] == "rejudged"
 # the rounds in DIR: curve-SET-rR (interleaved) or curve-SET (--blocks: one round per set)
 rounds, layouts = {}, set()
@@ -320,9 +320,10 @@ print(f"| cores (taskset) | round | predictions made | fsyncUs | {c1_label} | cp
 print("| --- " * (9 + len(counts)) + "|")
 # the host's speed (host-speed.py; directories measured before it have none of this): the figures measured again
 # because the host was not at full speed right before or after them, and those kept so after the last try
-def slow(row):
+def slow(row):  # as server.sh's rp_speed_full (the median during a pgbench run since j10: rp_during_slow, 1.5)
+    during = row.get("host_slowdown_during", "-")
     return row.get("full_speed_before") == "no" or row.get("slow_share_after", "-") not in ("", "-") \
-        and float(row["slow_share_after"]) > 0.25
+        and float(row["slow_share_after"]) > 0.25 or during not in ("", "-") and float(during) > 1.5
 again_all, kept_all, probed = 0, 0, False
 for cpus in sets:
     for r in used.get(cpus, []):
@@ -355,6 +356,16 @@ if probed:
           f" each step, the kept ones too); {kept_all} figure(s) kept so after the last try (named in the table: a"
           f" pgbench figure the try with the least sign of a slow host since 102177a, the last before;"
           f" pg_test_fsync and calibrate-host the last)")
+    # the whole run's record: how often the cores and the memory ran slow, and the memory's slow phases
+    speed_file = f"{out}/host-speed.txt"
+    if os.path.exists(speed_file):
+        every = sorted({int(c) for cpus in sets for c in cpus.split(",")})
+        lines = subprocess.run([sys.executable, sys.argv[4], "summary", speed_file, "--cpus",
+                                ",".join(map(str, every))], capture_output=True, text=True).stdout.split("\n")
+        print("\nthe whole run's probe (host-speed.py summary):\n")
+        for line in lines:
+            if line:
+                print(f"- {line}")
 sys.exit(11 if misses else 10)
 PY
 status=("${PIPESTATUS[@]}")

@@ -94,8 +94,9 @@ rp_unlock() { [ -z "${REAL_PG_LOCK:-}" ] && return 0; flock -u 9; }
 # run); rp_speed_start starts one for this script when none runs (REAL_PG_SPEED=off: none). Each figure then waits for
 # full speed (rp_speed_wait, the 3 s before it, at most 120 s) and is measured again when it did not get it or the
 # 3 s right after it were not at full speed (rp_speed_after), at most REAL_PG_SPEED_TRIES tries (default 3): inputs
-# and curve are measured at the host's full speed, judged by idle windows only, never by the figure's own samples or
-# result (host-speed.py). Every try not at full speed goes to the step's *-slow file, the one kept too.
+# and curve are measured at the host's full speed, judged by the idle windows around a figure and, for a pgbench run,
+# by the median of the probe's samples during it (rp_during_slow), never by the figure's result (host-speed.py). Every
+# try not at full speed goes to the step's *-slow file, the one kept too.
 rp_speed_start() {
   local file="$1"
   rp_speed_tries # REAL_PG_SPEED_TRIES checked before anything is measured
@@ -122,22 +123,33 @@ rp_speed_over() { { rp_speed_on && rp_speed_py over --cpus "$1" --from "$2" --to
 rp_speed_wait() { { rp_speed_on && rp_speed_py wait --cpus "$1" --max 120; } || echo "0 -"; }
 # sleeps 3 s; the share of them the cores CPUS ran slow ("-": unknown)
 rp_speed_after() { { rp_speed_on && rp_speed_py after --cpus "$1"; } || echo -; }
+# A pgbench run whose probe samples during it have a median slowdown above this did not run at full speed, whatever
+# the windows around it say (a slow phase can start and end within a run: j10's one-core 64-client input, 1.77). The
+# median, not the slow share: this kernel charges interrupts to the thread they interrupt, which at one client makes
+# up to 45% of the samples slow but left the median at most 1.29 over j8-j10's 120 runs at full speed; a slow phase
+# puts it at 1.77-1.98 (host-speed.py)
+rp_during_slow=1.5
 # When no try of a figure was at full speed: the try of core set CPUS, repetition R, clients C in SLOW (a raw-slow.tsv)
-# with the least sign of a slow host around it (not at full speed before it counts 1, plus the slow share after it;
-# the earliest on a tie), chosen by the probe alone, never by its result
+# with the least sign of a slow host around it (not at full speed before it counts 1, a median slowdown during it
+# above rp_during_slow 1, plus the slow share after it; the earliest on a tie), chosen by the probe alone, never by
+# its result
 rp_speed_least_slow() {
-  awk -F'\t' -v cpus="$2" -v r="$3" -v c="$4" '
+  awk -F'\t' -v cpus="$2" -v r="$3" -v c="$4" -v most="$rp_during_slow" '
     NR == 1 {for (i = 1; i <= NF; i++) col[$i] = i; next}
     $1 == cpus && $2 == r && $3 == c {
-      s = ($col["full_speed_before"] == "no") + ($col["slow_share_after"] == "-" ? 0 : $col["slow_share_after"])
+      d = $col["host_slowdown_during"]
+      s = ($col["full_speed_before"] == "no") + (d != "-" && d + 0 > most) \
+        + ($col["slow_share_after"] == "-" ? 0 : $col["slow_share_after"])
       if (!seen++ || s < best) {best = s; row = $0}}
     END {print row}' "$1"
 }
-# true when a figure with "WAITED BEFORE" (rp_speed_wait) and AFTER (rp_speed_after) counts as measured at full speed
-# (or speed is not probed)
+# true when a figure with "WAITED BEFORE" (rp_speed_wait), AFTER (rp_speed_after) and, for a pgbench run, DURING (the
+# probe's median slowdown during it, rp_speed_over's first field) counts as measured at full speed (or speed is not
+# probed)
 rp_speed_full() {
-  local before="${1#* }" after="$2"
-  [ "$before" != no ] && { [ "$after" = - ] || awk -v s="$after" 'BEGIN {exit !(s <= 0.25)}'; }
+  local before="${1#* }" after="$2" during="${3:--}"
+  [ "$before" != no ] && { [ "$after" = - ] || awk -v s="$after" 'BEGIN {exit !(s <= 0.25)}'; } &&
+    { [ "$during" = - ] || awk -v d="$during" -v most="$rp_during_slow" 'BEGIN {exit !(d <= most)}'; }
 }
 
 # The share of all cores busy (anyone's work) over the next 2 s, in per cent.
@@ -248,7 +260,7 @@ rp_pgbench() {
 # every client count of its array counts (seconds s each, after rp_wait_quiet quiet quiet_wait), one row each
 # appended to RAW (the header of both scripts' raw.tsv) and shown on stderr.
 rp_curve() {
-  local sync="$1" raw="$2" cpus r c busy line main diag try tries waited after row
+  local sync="$1" raw="$2" cpus r c busy line main diag try tries waited after during row
   rp_speed_tries
   tries="$rp_tries"
   head -1 "$raw" >"${raw%.tsv}-slow.tsv" # this run's tries only
@@ -264,16 +276,17 @@ rp_curve() {
           after="$(rp_speed_after "$cpus")"
           rp_unlock
           # the first seven fields, the others' share before it, then the mechanism's diagnostics and the host's
-          # speed during the run (rp_pgbench, for the record), the try, the seconds waited for full speed before it,
-          # whether it was reached, and the slow share of the 3 s after it
+          # speed during the run (rp_pgbench: its median slowdown counts, rp_during_slow), the try, the seconds waited
+          # for full speed before it, whether it was reached, and the slow share of the 3 s after it
           main="$(cut -d' ' -f1-7 <<<"$line")"
           diag="$(cut -d' ' -f8- <<<"$line")"
           row="$cpus\t$r\t$c\t$sync\t${main// /	}\t$busy\t${diag// /	}\t$try\t${waited// /	}\t$after"
-          if rp_speed_full "$waited" "$after"; then break; fi
+          during="$(awk '{print $(NF-1)}' <<<"$line")" # rp_pgbench's host_slowdown_during
+          if rp_speed_full "$waited" "$after" "$during"; then break; fi
           echo -e "$row" >>"${raw%.tsv}-slow.tsv"
           [ "$try" = "$tries" ] && row="$(rp_speed_least_slow "${raw%.tsv}-slow.tsv" "$cpus" "$r" "$c")" && break
           rp_say "cores $cpus, $c clients: the host was not at full speed around the run (before: ${waited#* }," \
-            "slow share after: $after; host-speed.py): measured again"
+            "median slowdown during: $during, slow share after: $after; host-speed.py): measured again"
         done
         echo -e "$row" | tee -a "$raw" >&2
       done
