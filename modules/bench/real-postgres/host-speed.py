@@ -17,6 +17,10 @@ scripts measure in the host's full-speed phase.
       and whether full speed was reached ("12 yes", "120 no")
   host-speed.py after FILE --cpus SET
       sleeps 3 s, then prints the share of those 3 s's samples on SET's cores that ran slow ("-" when unknown)
+  host-speed.py summary FILE --cpus SET
+      for the record of a whole run: per core the share of its samples slow in the arithmetic and in the memory, and
+      the phases in which the memory was slow on every core of SET at once (seconds whose median memory sample on
+      each core was slow, gaps of a second bridged)
   host-speed.py over FILE --cpus SET --from T0 --to T1
       prints "slowdown slow_share samples memory_slowdown" over [T0, T1]: the median of the additions' samples against
       full speed, the share of slow samples, their number, and the median of the memory samples against full speed
@@ -188,9 +192,49 @@ def after(path, cpus):
     print(f"{slow_share(r):.3f}" if r and len(r) >= 5 else "-")
 
 
+def summary(path, cpus):
+    by_core = samples(path)
+    if not all(by_core.get(c) for c in cpus):
+        print("no samples of cores " + ",".join(map(str, cpus)))
+        return
+    seconds = {}  # second -> cores whose memory was slow in it
+    for core in cpus:
+        rows = by_core[core]
+        cpu = full_speed([r[1] for r in rows])
+        mems = [r[2] for r in rows if r[2] is not None]
+        mem = full_speed(mems) if mems else None
+        cpu_slow = sum(1 for r in rows if r[1] / cpu > SLOW) / len(rows)
+        if not mem:
+            print(f"core {core}: {len(rows)} samples, {100 * cpu_slow:.1f}% slow in the arithmetic (no memory samples: a probe before them)")
+            continue
+        mem_slow = sum(1 for m in mems if m / mem > MEM_SLOW) / len(mems)
+        print(f"core {core}: {len(rows)} samples, {100 * cpu_slow:.1f}% slow in the arithmetic, {100 * mem_slow:.1f}%"
+              f" in the memory (full speed {cpu:.0f} and {mem:.0f} us)")
+        per_second = {}
+        for t, c, m in rows:
+            if m is not None:
+                per_second.setdefault(int(t), []).append(m / mem)
+        for sec, r in per_second.items():
+            if statistics.median(r) > MEM_SLOW:
+                seconds.setdefault(sec, set()).add(core)
+    if not any(r[2] is not None for core in cpus for r in by_core[core]):
+        return  # a probe before the memory samples
+    both = sorted(sec for sec, cores in seconds.items() if cores >= set(cpus))
+    phases = []
+    for sec in both:
+        if phases and sec - phases[-1][1] <= 2:
+            phases[-1][1] = sec
+        else:
+            phases.append([sec, sec])
+    lengths = [b - a + 1 for a, b in phases]
+    print(f"memory slow on every core at once: {len(phases)} phase(s), {sum(lengths)} s in all"
+          + (f" (longest {max(lengths)} s, from " + time.strftime("%H:%M:%S", time.gmtime(
+              phases[lengths.index(max(lengths))][0])) + " UTC)" if phases else ""))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("what", choices=["probe", "wait", "after", "over"])
+    p.add_argument("what", choices=["probe", "wait", "after", "over", "summary"])
     p.add_argument("file")
     p.add_argument("--cpus", required=True)
     p.add_argument("--parent", type=int, default=0)
@@ -205,6 +249,8 @@ def main():
         wait(a.file, cpus, a.max)
     elif a.what == "after":
         after(a.file, cpus)
+    elif a.what == "summary":
+        summary(a.file, cpus)
     else:
         if a.t0 is None or a.t1 is None:
             p.error("over needs --from and --to")
