@@ -85,7 +85,8 @@ public final class JournalDatabase {
         throw new BadInputException(s.describe() + ": cannot create its directory (" + e + "); give --data DIR");
       }
       H2Keys keys = H2Keys.find(s);
-      if (create && keys.state != H2Keys.State.STORED) {
+      // keys stored but no file: a process that stored them died (or is starting) before it created the file
+      if (create && (keys.state != H2Keys.State.STORED || !exists)) {
         try {
           Owned o = owned(s, plan != null ? plan : H2Keys.planned(), exists);
           keys = o.keys();
@@ -109,7 +110,7 @@ public final class JournalDatabase {
             stored.grantAsFormerOwner(s);
             o = connectH2(stored.everyday(s));
           } else {
-            o = connectAsReader(s, e);
+            o = connectAsReader(s);
           }
         }
         c = o.connection();
@@ -247,25 +248,33 @@ public final class JournalDatabase {
   private record H2Open(Connection connection, JournalSettings settings) {}
 
   /**
-   * A reader whose everyday user {@code everyday} was refused: the journal's keys were stored by a process that died
-   * before it gave them to the journal (read it as before, as its former owner), or a run is making the journal this
-   * very moment (its owner created the file; the everyday user comes with the schema): waited for, at most
-   * {@link #BEING_MADE_WAIT_MS}, while a process has the file open. Else the refusal stands.
+   * A reader whose everyday user {@code everyday} was refused: the journal is read as before, as its former owner, when
+   * a process stored its keys and died before it gave them (an owner's password only ever goes from none to its key,
+   * so one try tells); else a run may be making the journal this very moment (its owner created the file, the everyday
+   * user comes with the schema), waited for while a process has the file open, about {@link #BEING_MADE_WAIT_MS} (H2
+   * delays each refused login, up to 4 s). Else the key file does not open the journal: bad input, naming it.
    */
-  private static H2Open connectAsReader(JournalSettings everyday, SQLException refused) throws SQLException {
-    long deadline = System.currentTimeMillis() + BEING_MADE_WAIT_MS;
+  private static H2Open connectAsReader(JournalSettings everyday) throws SQLException {
+    try {
+      return connectH2(H2Keys.former().everyday(everyday));
+    } catch (SQLException e) {
+      if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
+    }
+    long start = System.nanoTime();
     while (true) {
-      try {
-        return connectH2(H2Keys.former().everyday(everyday));
-      } catch (SQLException e) {
-        if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
-      }
-      if (!Files.exists(lockFile(everyday)) || System.currentTimeMillis() > deadline) throw refused;
-      pause(refused);
+      boolean held = Files.exists(lockFile(everyday)); // looked at before the try: a run closing meanwhile is seen
       try {
         return connectH2(everyday);
       } catch (SQLException e) {
         if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
+        long waitedMs = (System.nanoTime() - start) / 1_000_000;
+        if (!held || waitedMs > BEING_MADE_WAIT_MS) {
+          throw new BadInputException(everyday.describe() + ": its key file " + H2Keys.file(everyday) + " does not"
+              + " open it" + (held ? " (waited " + waitedMs / 1000 + " s for the run that has it open)" : "")
+              + "; a run that died while giving the journal its passwords leaves it so until the next run gives them,"
+              + " else restore the key file kept with this journal");
+        }
+        pause(e);
       }
     }
   }

@@ -2,8 +2,10 @@ package io.tlogsim.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.tlogsim.scenario.BadInputException;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -170,6 +172,7 @@ class H2JournalAccessTest {
       assertTrue(j.store().list().isEmpty(), "read with its new passwords");
     }
   }
+
   @Test
   void aReaderThatComesWhileARunMakesANewJournalWaitsForItsUsers() throws Exception {
     JournalSettings s = JournalSettings.of(JournalKind.H2, tmp.resolve("data"));
@@ -193,9 +196,30 @@ class H2JournalAccessTest {
       try (Journal j = Journal.openForReading(s)) { // not "unreadable": its users are on their way
         assertTrue(j.exists());
         assertTrue(j.store().list().isEmpty());
+      } catch (RuntimeException e) {
+        if (made.isCompletedExceptionally()) made.join(); // the "run" failed: that is the cause to see
+        throw e;
       }
       assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0) >= 1_000, "the reader waited for the run");
       made.get(30, TimeUnit.SECONDS);
     }
+  }
+
+  @Test
+  void keysStoredByARunThatDiedBeforeItMadeTheFileAreTheNextRunsAndAWrongKeyFileIsNamed() throws Exception {
+    JournalSettings s = JournalSettings.of(JournalKind.H2, tmp.resolve("data"));
+    Files.createDirectories(s.h2File().getParent());
+    H2Keys stored = H2Keys.planned().store(s); // and the run was killed before it created the journal
+    assertFalse(Files.exists(s.h2File()));
+    try (Journal j = Journal.openForWriting(s)) {
+      assertTrue(j.exists(), "the next run makes the journal, with the keys stored");
+    }
+    try (Connection c = JournalDatabase.connect(stored.everyday(s))) {
+      assertTrue(c.isValid(5));
+    }
+    // a key file that is not this journal's (copied from another): bad input naming it, not "unreadable, runs lost"
+    Files.writeString(H2Keys.file(s), "owner=" + "ab".repeat(24) + "\nuser=" + "cd".repeat(24) + "\n");
+    BadInputException e = assertThrows(BadInputException.class, () -> Journal.openForReading(s).close());
+    assertTrue(e.getMessage().contains("its key file " + H2Keys.file(s) + " does not open it"), e.getMessage());
   }
 }
