@@ -24,19 +24,22 @@ scripts measure in the host's full-speed phase.
   host-speed.py over FILE --cpus SET --from T0 --to T1
       prints "slowdown slow_share samples memory_slowdown" over [T0, T1]: the median of the additions' samples against
       full speed, the share of slow samples, their number, and the median of the memory samples against full speed
-      ("- - N -" when unknown; the last "-" for a file of a probe before the memory samples). For the record only: during a measurement the probe shares the cores with
-      it, and this kernel charges interrupts to the thread they interrupt (no IRQ time accounting), so a run with many
-      wake-ups (one client, tens of thousands a second) reads slow at the host's full speed.
+      ("- - N -" when unknown; the last "-" for a file of a probe before the memory samples). During a measurement the
+      probe shares the cores with it, and this kernel charges interrupts to the thread they interrupt (no IRQ time
+      accounting), so a run with many wake-ups (one client, tens of thousands a second) makes many samples slow at the
+      host's full speed: its slow share says little, its median slowdown (pooled over SET's cores) stays low, and
+      server.sh uses only that (rp_during_slow); the memory's median then holds the run's own traffic.
 
 A core's full speed is the 5th percentile of its samples so far, known once it has 60 s of them; a sample more than
 1.35 times that is slow (the slow phase is about 1.9x; another thread busy on the other core adds about 12%, measured
-2026-12-05). The memory is slow apart from the cores: for 10 to 30 s every few minutes, a chain of loads from 64 MB
-takes twice as long on both cores at once while the additions keep their speed (a neighbour taking the host's memory
-bandwidth or cache, measured 2026-12-05 with this probe and a C twin of it), and PostgreSQL's transactions, which miss
-the caches, slow with it; a memory sample more than MEM_SLOW times its full speed is slow too. A window runs at full
-speed when at most a quarter of its samples are slow. The scripts judge a figure
-by the idle windows right before it (wait) and right after it (after), never by samples taken during it: a phase lasts
-tens of seconds, and the figure's own load does not colour them. A sample measures thread CPU time, so being preempted
+2026-12-05). The memory is slow apart from the cores: a chain of loads from 64 MB can take twice as long on both
+cores at once while the additions keep their speed (twice in 5 minutes, about 10 s and 30 s, then none that long for
+an hour: a neighbour taking the host's memory bandwidth or cache; measured 2026-12-05 with a C twin of this probe), and
+PostgreSQL's transactions, which miss the caches, would slow with it; a memory sample more than MEM_SLOW times its full
+speed is slow too. A window runs at full speed when at most a quarter of its samples are slow. The scripts judge a
+figure by the idle windows right before it (wait) and right after it (after), which its own load does not colour, and a
+pgbench run also by its median slowdown during it (over, above). summary counts every sample, those taken while a
+figure ran too (its own load among them). A sample measures thread CPU time, so being preempted
 by the guest's other threads does not count; time the host takes from the guest's core does (the guest cannot tell it
 from its own work). Its cost: about 5% of each core and 64 MB of memory (the table, shared by the cores' processes).
 """
@@ -78,12 +81,13 @@ def chain():
 
 def probe(cpus, path, parent):
     nxt = chain()  # before the fork: one table, shared
+    assert MEM_BYTES // 4 & (MEM_BYTES // 4 - 1) == 0, "the LCG's mask needs a power of two"
     children = []
-    for core in cpus:
+    for k, core in enumerate(cpus):
         pid = os.fork()
         if pid == 0:
             os.sched_setaffinity(0, {core})
-            p = core * (len(nxt) // len(cpus))  # the cores walk apart
+            p = k * (len(nxt) // len(cpus))  # the cores walk apart
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
             while True:
                 if parent:

@@ -29,8 +29,9 @@
 # for the whole run (host-speed.py, DIR/host-speed.txt; REAL_PG_SPEED=off: not): this VM kind runs the same work at
 # half speed for tens of seconds at a time, unseen by the guest, so every figure (the inputs, calibrate-host, the
 # curve) waits for full speed (at most 120 s) and is measured again (REAL_PG_SPEED_TRIES, default 3) when it did not
-# get it or the 3 s right after it were not at full speed (judged by idle windows only: host-speed.py says why); the
-# per-round table counts the tries not at full speed and names any figure kept so.
+# get it, the 3 s right after it were not at full speed, or (a pgbench run) the probe's median during it was slow
+# (server.sh rp_speed_full; host-speed.py says why); the per-round table counts the tries not at full speed and names
+# any figure kept so.
 #
 #   modules/bench/real-postgres/judge.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3] [--blocks]
 #                                        [--wait-quiet 10] [--max-load 3] [--anyway] [--lock FILE] [--out DIR]
@@ -159,7 +160,7 @@ mode=measured
 # the python part says its verdict as 10 (every point within 30%) or 11 (one is not), 2 or 3 as below; anything else
 # (a crash, tee unable to write) is no verdict, and judgement.md is kept
 set +e
-python3 - "$out" "$started" "$mode" "$here/host-speed.py" <<'PY' | tee "$out/judgement.md.new"
+python3 - "$out" "$started" "$mode" "$here/host-speed.py" "$rp_during_slow" <<'PY' | tee "$out/judgement.md.new"
 import csv, os, re, statistics, subprocess, sys, time
 out, started, rejudged = sys.argv[1], sys.argv[2], sys.argv[3] == "rejudged"
 # the rounds in DIR: curve-SET-rR (interleaved) or curve-SET (--blocks: one round per set)
@@ -320,10 +321,10 @@ print(f"| cores (taskset) | round | predictions made | fsyncUs | {c1_label} | cp
 print("| --- " * (9 + len(counts)) + "|")
 # the host's speed (host-speed.py; directories measured before it have none of this): the figures measured again
 # because the host was not at full speed right before or after them, and those kept so after the last try
-def slow(row):  # as server.sh's rp_speed_full (the median during a pgbench run since j10: rp_during_slow, 1.5)
+def slow(row):  # as server.sh's rp_speed_full (its median during a pgbench run, rp_during_slow, for older runs too)
     during = row.get("host_slowdown_during", "-")
     return row.get("full_speed_before") == "no" or row.get("slow_share_after", "-") not in ("", "-") \
-        and float(row["slow_share_after"]) > 0.25 or during not in ("", "-") and float(during) > 1.5
+        and float(row["slow_share_after"]) > 0.25 or during not in ("", "-") and float(during) > float(sys.argv[5])
 again_all, kept_all, probed = 0, 0, False
 for cpus in sets:
     for r in used.get(cpus, []):
@@ -360,9 +361,11 @@ if probed:
     speed_file = f"{out}/host-speed.txt"
     if os.path.exists(speed_file):
         every = sorted({int(c) for cpus in sets for c in cpus.split(",")})
-        lines = subprocess.run([sys.executable, sys.argv[4], "summary", speed_file, "--cpus",
-                                ",".join(map(str, every))], capture_output=True, text=True).stdout.split("\n")
-        print("\nthe whole run's probe (host-speed.py summary):\n")
+        done = subprocess.run([sys.executable, sys.argv[4], "summary", speed_file, "--cpus",
+                               ",".join(map(str, every))], capture_output=True, text=True)
+        lines = done.stdout.split("\n") if done.returncode == 0 else [
+            f"host-speed.py summary failed: {(done.stderr.strip().splitlines() or ['?'])[-1]}"]
+        print("\nthe whole run's probe (host-speed.py summary; every sample, those during the figures too):\n")
         for line in lines:
             if line:
                 print(f"- {line}")

@@ -126,8 +126,9 @@ rp_speed_after() { { rp_speed_on && rp_speed_py after --cpus "$1"; } || echo -; 
 # A pgbench run whose probe samples during it have a median slowdown above this did not run at full speed, whatever
 # the windows around it say (a slow phase can start and end within a run: j10's one-core 64-client input, 1.77). The
 # median, not the slow share: this kernel charges interrupts to the thread they interrupt, which at one client makes
-# up to 45% of the samples slow but left the median at most 1.29 over j8-j10's 120 runs at full speed; a slow phase
-# puts it at 1.77-1.98 (host-speed.py)
+# up to 45% of the samples slow; the median was at most 1.29 in 196 of j8-j10's 204 probed pgbench runs and 1.77-1.98
+# in the other 8, all in slow phases (host-speed.py). It pools the set's cores: one core of two slow throughout reads
+# about 1.45 and passes (the windows around the run then catch a phase that outlasts it)
 rp_during_slow=1.5
 # When no try of a figure was at full speed: the try of core set CPUS, repetition R, clients C in SLOW (a raw-slow.tsv)
 # with the least sign of a slow host around it (not at full speed before it counts 1, a median slowdown during it
