@@ -202,6 +202,7 @@ def summary(path, cpus):
         print("no samples of cores " + ",".join(map(str, cpus)))
         return
     seconds = {}  # second -> cores whose memory was slow in it
+    memory_probed = False
     for core in cpus:
         rows = by_core[core]
         cpu = full_speed([r[1] for r in rows])
@@ -209,8 +210,10 @@ def summary(path, cpus):
         mem = full_speed(mems) if mems else None
         cpu_slow = sum(1 for r in rows if r[1] / cpu > SLOW) / len(rows)
         if not mem:
-            print(f"core {core}: {len(rows)} samples, {100 * cpu_slow:.1f}% slow in the arithmetic (no memory samples: a probe before them)")
+            print(f"core {core}: {len(rows)} samples, {100 * cpu_slow:.1f}% slow in the arithmetic (no memory samples:"
+                  f" a probe before them)")
             continue
+        memory_probed = True
         mem_slow = sum(1 for m in mems if m / mem > MEM_SLOW) / len(mems)
         print(f"core {core}: {len(rows)} samples, {100 * cpu_slow:.1f}% slow in the arithmetic, {100 * mem_slow:.1f}%"
               f" in the memory (full speed {cpu:.0f} and {mem:.0f} us)")
@@ -221,8 +224,8 @@ def summary(path, cpus):
         for sec, r in per_second.items():
             if statistics.median(r) > MEM_SLOW:
                 seconds.setdefault(sec, set()).add(core)
-    if not any(r[2] is not None for core in cpus for r in by_core[core]):
-        return  # a probe before the memory samples
+    if not memory_probed:
+        return
     both = sorted(sec for sec, cores in seconds.items() if cores >= set(cpus))
     phases = []
     for sec in both:

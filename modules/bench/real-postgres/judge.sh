@@ -353,7 +353,7 @@ for cpus in sets:
               + (f" | {again} | {', '.join(kept) or 'none'} |" if probed else " | - | - |"))
 if probed:
     print(f"\nhost speed (host-speed.txt): {again_all} tries of a figure around which the host was not at full speed"
-          f" (in the 3 s before or after it: raw-slow.tsv, fsync-slow.tsv, sleep-*-slow.tsv, host-cpus-SET-slow.txt of"
+          f" (in the 3 s before or after it, or a pgbench run's median during it: raw-slow.tsv, fsync-slow.tsv, sleep-*-slow.tsv, host-cpus-SET-slow.txt of"
           f" each step, the kept ones too); {kept_all} figure(s) kept so after the last try (named in the table: a"
           f" pgbench figure the try with the least sign of a slow host since 102177a, the last before;"
           f" pg_test_fsync and calibrate-host the last)")

@@ -116,9 +116,9 @@ class HostCostsTest {
   }
 
   /**
-   * The engine's own sleep (sessionSleepCpuUs, measured in PostgreSQL: commit-path-host-costs.md 4.7) stands for every sleep figure of the
-   * profile: on one saturated core every resume costs it instead of the same-core figure, the wake calls are the
-   * profile's, and TPS is 10^6 over the CPU per commit that charge makes.
+   * The engine's own sleep (sessionSleepCpuUs, measured in PostgreSQL: commit-path-host-costs.md 4.7) stands for
+   * every sleep figure of the profile: on one saturated core every resume costs it instead of the same-core figure,
+   * the wake calls are the profile's, and TPS is 10^6 over the CPU per commit that charge makes.
    */
   @Test
   void theEngineMeasuredSleepReplacesTheProfilesSleepFigures() {
