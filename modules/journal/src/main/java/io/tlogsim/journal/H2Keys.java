@@ -149,7 +149,9 @@ final class H2Keys {
    */
   void grant(Connection asOwner) throws SQLException {
     try (Statement st = asOwner.createStatement()) {
-      // passwords are hex digits: nothing to quote
+      // passwords are hex digits: nothing to quote. The owner's first: an owner without one could be logged in as
+      // through a run's server by anyone on this machine; a kill before the everyday user exists only keeps readers
+      // out until the next run gives it (they are told so)
       st.execute("ALTER USER " + OWNER + " SET PASSWORD '" + owner + "'");
       st.execute("CREATE USER IF NOT EXISTS " + USER + " PASSWORD '" + user + "'");
       st.execute("ALTER USER " + USER + " SET PASSWORD '" + user + "'");

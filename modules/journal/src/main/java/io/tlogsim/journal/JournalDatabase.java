@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
+import org.h2.engine.SessionRemote;
+import org.h2.jdbc.JdbcConnection;
 
 /**
  * The journal's database before Pekko touches it: checks that it is a tlogsim journal and creates the schema on first
@@ -119,6 +121,19 @@ public final class JournalDatabase {
         c = connect(s);
       }
       TreeSet<String> tables = tables(c);
+      if (s.kind() == JournalKind.H2 && Files.exists(H2Keys.file(s)) && halfMade(c, tables)) {
+        // a journal being made (its keys are stored first, and H2 commits each statement of a schema), or one whose
+        // run was killed while it made it: nothing is recorded in it. Without a key file it may be anyone's (an
+        // earlier tlogsim had none): refused below.
+        if (!create) return kept(Found.ABSENT, c, false, s);
+        if (alone(c)) { // no other process has the file open, so none is making it: a killed run's; c keeps it ours
+          remake(s);
+          created = true;
+        } else {
+          awaitMade(s, c);
+        }
+        tables = tables(c);
+      }
       if (tables.contains(MARKER)) {
         checkOurs(s, c, tables);
         return kept(created ? Found.CREATED : Found.EXISTING, c, keep, s);
@@ -130,10 +145,6 @@ public final class JournalDatabase {
             + String.join(", ", tables) + " but no " + MARKER + " mark); give another --data DIR or database");
       }
       if (!create) return kept(Found.ABSENT, c, false, s);
-      if (s.kind() == JournalKind.H2) {
-        throw new BadInputException(s.describe() + ": is empty (its owner did not give it its tables); remove it, or"
-            + " give another --data DIR");
-      }
       if (createSchema(s, c)) return kept(Found.CREATED, c, keep, s);
       checkOurs(s, c, tables(c)); // another process made it while this one waited
       return kept(Found.EXISTING, c, keep, s);
@@ -187,6 +198,72 @@ public final class JournalDatabase {
       throw e;
     } finally {
       close(c);
+    }
+  }
+
+  /** The tables a tlogsim H2 journal is made with: the plugin's script's, and the mark, made last. */
+  private static final List<String> H2_TABLES = List.of(MARKER, "event_tag", "event_journal", "snapshot",
+      "durable_state");
+
+  /** An H2 table of the journal by its lower-case name: the plugin's are quoted, the mark's is not (upper case). */
+  private static String h2Table(String name) {
+    return "PUBLIC.\"" + (name.equals(MARKER) ? MARKER.toUpperCase(Locale.ROOT) : name) + "\"";
+  }
+
+  /**
+   * An H2 journal a run began to make and did not finish (killed; H2 commits each statement of a schema): only tables
+   * of the journal's schema, each empty, so no mark (the mark's row is the schema's last statement, and nothing is
+   * recorded before it). A database with a table of its own, or a row, is not.
+   */
+  private static boolean halfMade(Connection c, TreeSet<String> tables) throws SQLException {
+    if (!H2_TABLES.containsAll(tables)) return false;
+    for (String t : tables) {
+      try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + h2Table(t))) {
+        if (rs.next() && rs.getLong(1) > 0) return false;
+      }
+    }
+    return true;
+  }
+
+  /** This connection opened the H2 file itself (embedded), rather than through the server of a process that has it. */
+  private static boolean alone(Connection c) throws SQLException {
+    return !(c.unwrap(JdbcConnection.class).getSession() instanceof SessionRemote);
+  }
+
+  /** Waits, about {@link #BEING_MADE_WAIT_MS}, for the process that has a half-made H2 journal open to finish it. */
+  private static void awaitMade(JournalSettings s, Connection c) throws SQLException {
+    long start = System.nanoTime();
+    while (halfMade(c, tables(c))) {
+      if ((System.nanoTime() - start) / 1_000_000 > BEING_MADE_WAIT_MS) {
+        throw new BadInputException(s.describe() + ": the process that has it open did not finish making it in "
+            + BEING_MADE_WAIT_MS / 1000 + " s; try again when that process ends");
+      }
+      pause(new SQLException("interrupted while waiting for " + s.describe() + " to be made"));
+    }
+  }
+
+  /**
+   * Makes a half-made H2 journal ({@link #halfMade}) with stored keys again, as its owner, while this process has the
+   * file open alone: its empty tables dropped, the schema made and the users given their passwords. The owner has the
+   * stored key (a new journal is created with it), or none yet (an earlier tlogsim's journal a killed run had begun to
+   * give its keys).
+   */
+  private static void remake(JournalSettings s) throws SQLException {
+    H2Keys keys = H2Keys.find(s);
+    Connection c;
+    try {
+      c = connect(keys.owner(s));
+    } catch (SQLException e) {
+      if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
+      c = connect(H2Keys.former().owner(s));
+    }
+    try (Connection owned = c; Statement st = owned.createStatement()) {
+      owned.setAutoCommit(false);
+      for (String t : H2_TABLES) st.execute("DROP TABLE IF EXISTS " + h2Table(t)); // the mark and event_tag first
+      st.execute("DROP SEQUENCE IF EXISTS PUBLIC.\"global_offset_seq\"");
+      for (String sql : createStatements(JournalKind.H2)) st.execute(sql);
+      keys.grant(owned);
+      owned.commit();
     }
   }
 
@@ -269,6 +346,8 @@ public final class JournalDatabase {
         if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
         long waitedMs = (System.nanoTime() - start) / 1_000_000;
         if (!held || waitedMs > BEING_MADE_WAIT_MS) {
+          H2Open half = halfMadeAsOwner(everyday);
+          if (half != null) return half; // its run was killed before it made the everyday user: no journal yet
           throw new BadInputException(everyday.describe() + ": its key file " + H2Keys.file(everyday) + " does not"
               + " open it" + (held ? " (waited " + waitedMs / 1000 + " s for the run that has it open)" : "")
               + "; a run that died while giving the journal its passwords leaves it so until the next run gives them,"
@@ -277,6 +356,20 @@ public final class JournalDatabase {
         pause(e);
       }
     }
+  }
+
+  /** The owner's connection to a half-made journal ({@link #halfMade}) with stored keys; else null. */
+  private static H2Open halfMadeAsOwner(JournalSettings s) {
+    H2Keys keys = H2Keys.find(s);
+    if (keys.state != H2Keys.State.STORED) return null;
+    try {
+      H2Open o = connectH2(keys.owner(s));
+      if (halfMade(o.connection(), tables(o.connection()))) return o;
+      close(o.connection());
+    } catch (SQLException e) {
+      // not the owner's key either: the caller says the key file does not open it
+    }
+    return null;
   }
 
   private static H2Open connectH2(JournalSettings s) throws SQLException {
