@@ -190,7 +190,8 @@ def tsv(path):
 setorder = lambda cpus: (-len(cpus), cpus)  # 0,1 before 0, as judge.sh's default
 sets = sorted({cpus for cpus, _ in rounds}, key=setorder)
 pred, beside, made = {}, {}, {}  # the judged model; beside it, not judged, its variant
-sleeping = {}  # beside it too, not judged, where the inputs had sessionSleepCpuUs: model-sleep
+# beside it too, not judged, where the inputs had sessionSleepCpuUs: model-sleep, and model-c1-sleep (both variants)
+extras = {"model-sleep": {}, "model-c1-sleep": {}}
 beside_name = "model-c1"
 runs, loads, skipped, used = {}, {}, [], {}
 for (cpus, r) in sorted(rounds, key=lambda k: (setorder(k[0]), k[1])):
@@ -212,7 +213,7 @@ for (cpus, r) in sorted(rounds, key=lambda k: (setorder(k[0]), k[1])):
         if col in ("model-c1", "model-one-cpu"):  # the column beside: named as measure-curve.sh wrote it
             beside[(cpus, r, int(c))] = v
             beside_name = col
-        if col == "model-sleep": sleeping[(cpus, r, int(c))] = v
+        if col in extras: extras[col][(cpus, r, int(c))] = v
     for row in raw:
         k = (cpus, int(row["clients"]))
         runs.setdefault(k + (r,), []).append(float(row["tps"]))
@@ -246,13 +247,18 @@ print(f"judged column: {what[0]}, its error the median over the rounds of each r
       " measured TPS (pred_r / measured_r - 1)" + ("" if interleaved else "; one round per core set here (--blocks),"
       " so the paired and unpaired errors are the same") + ". Beside it, not judged: the rounds' errors min..max, the"
       f" unpaired error (median predicted / median measured - 1), and {what[1]}, its error paired the same way\n")
-if sleeping:
+extras = {col: v for col, v in extras.items() if v}
+if "model-sleep" in extras:
     print("model-sleep, beside it and not judged either: the model with the engine's own sleep (sessionSleepCpuUs from"
           " the inputs' sleep-cpus-SET.set; docs/commit-path-host-costs.md 4.7), its error paired the same way\n")
+if "model-c1-sleep" in extras:
+    print("model-c1-sleep, not judged either: with both the inputs' cpuPerTxnUsOneClient and sessionSleepCpuUs (a"
+          " hypothesis registered before j12, docs/commit-path-host-costs.md 10.1), its error paired the same way\n")
 print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | rounds' errors min..max |"
-      f" unpaired error | load min-max | {beside_name} TPS | error |" + (" model-sleep TPS | error |" if sleeping else ""))
-print("| --- " * (10 + (2 if sleeping else 0)) + "|")
+      f" unpaired error | load min-max | {beside_name} TPS | error |" + "".join(f" {col} TPS | error |" for col in extras))
+print("| --- " * (10 + 2 * len(extras)) + "|")
 worst, misses, paired_of = 0.0, 0, {}
+within = {}  # the columns beside, not judged: whether each point's paired error is within 30%
 for (cpus, c) in points:
     rs = [r for r in used[cpus] if (cpus, c, r) in runs]
     meas = {r: statistics.median(runs[(cpus, c, r)]) for r in rs}  # a round's figure (its repetitions' median)
@@ -270,17 +276,23 @@ for (cpus, c) in points:
     o = statistics.median([v for v in os_ if v]) if any(os_) else None
     ope = statistics.median([err(v, meas[r]) for r, v in zip(rs, os_) if v]) if o else None
     miss_note = f" (no prediction in round {', '.join(map(str, lacking))})" if lacking and paired else ""
-    zs = [sleeping.get((cpus, r, c)) for r in rs]
-    z = statistics.median([v for v in zs if v]) if any(zs) else None
-    zpe = statistics.median([err(v, meas[r]) for r, v in zip(rs, zs) if v]) if z else None
+    within.setdefault(beside_name, []).append(ope is not None and abs(ope) <= 0.3)
+    extra_cells = ""
+    for col, by in extras.items():
+        zs = [by.get((cpus, r, c)) for r in rs]
+        z = statistics.median([v for v in zs if v]) if any(zs) else None
+        zpe = statistics.median([err(v, meas[r]) for r, v in zip(rs, zs) if v]) if z else None
+        extra_cells += f" {z:,.0f} | {pct(zpe)} |" if z else " - | - |"
+        within.setdefault(col, []).append(zpe is not None and abs(zpe) <= 0.3)
     print(f"| {cpus} | {c} | {t:,.0f} ({min(every):,.0f}-{max(every):,.0f}) | "
           + (f"{p:,.0f} | {pct(judged)}{miss_note} | {pct(min(paired.values()))}..{pct(max(paired.values()))} |"
              f" {pct(err(p, t))} |" if p else "- | - | - | - |")
           + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |"
-          + (f" {o:,.0f} | {pct(ope)} |" if o else " - | - |")
-          + ((f" {z:,.0f} | {pct(zpe)} |" if z else " - | - |") if sleeping else ""))
+          + (f" {o:,.0f} | {pct(ope)} |" if o else " - | - |") + extra_cells)
 print(f"\nverdict: {'every point within 30%' if misses == 0 else f'{misses} point(s) outside 30%'}"
       f" (worst {worst:.1f}%)")
+print("beside it, not judged, points within 30% the same way: "
+      + "; ".join(f"{col} {sum(v)} of {len(v)}" for col, v in within.items()))
 # how steady the inputs were: a prediction is only as good as its inputs, and on a shared or throttled VM the
 # repetitions (rounds) of one input can differ by more than the 30% the verdict allows
 unsteady = []

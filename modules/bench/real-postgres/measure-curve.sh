@@ -22,7 +22,7 @@
 # cpuPerTxnUsOneClient from the inputs too, unlike what calibrate-postgres now writes. Directories written before
 # (columns model and model-one-cpu) had the variant as the judged model; judge.sh --judge-only reads both. And
 # model-sleep, not judged, where the inputs have sleep-cpus-<set>.set: the model with the engine's own sleep
-# (sessionSleepCpuUs; docs/commit-path-host-costs.md 4.7).
+# (sessionSleepCpuUs; docs/commit-path-host-costs.md 4.7); and model-c1-sleep, not judged either: with both.
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
 #                                                [--inputs DIR [--set key=value]... [--prototype] [--model]
@@ -145,6 +145,9 @@ if [ -n "$inputs" ]; then
   for cpus in "${cpusets[@]}"; do [ -f "$inputs/sleep-cpus-$cpus.set" ] || every_sleep=false; done
   if $model && $every_sleep && "$root/tlogsim" params pg-commit 2>/dev/null | grep -q sessionSleepCpuUs; then
     predictors+=(model-sleep)
+    # and both (registered 2026-12-05 before j12, from j10 and j11 where model-c1 was the closer on one core and
+    # model-sleep on two: a hypothesis for the next judged runs, not judged)
+    predictors+=(model-c1-sleep)
   fi
   $prototype && predictors+=(design)
   $prototype && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(design-cpu-by-clients)
@@ -160,6 +163,8 @@ if [ -n "$inputs" ]; then
     if [[ " ${predictors[*]} " == *" model-sleep "* ]]; then
       predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-sleep --set "host=profile:$profile" \
         --set cpuPerTxnUsOneClient=0 --set "$(grep '^sessionSleepCpuUs=' "$inputs/sleep-cpus-$cpus.set")"
+      predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-c1-sleep --set "host=profile:$profile" \
+        --set "$(grep '^sessionSleepCpuUs=' "$inputs/sleep-cpus-$cpus.set")"
     fi
     if $prototype; then
       rp_say "cores $cpus, design: design-prototype.py --inputs $inputs/inputs-cpus-$cpus.set --host $inputs/host.conf"
