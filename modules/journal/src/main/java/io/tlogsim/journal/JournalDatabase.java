@@ -113,6 +113,7 @@ public final class JournalDatabase {
             o = connectH2(stored.everyday(s));
           } else {
             o = connectAsReader(s);
+            if (o == null) return new Prepared(Found.ABSENT, null, s); // half-made, its everyday user not made yet
           }
         }
         c = o.connection();
@@ -126,12 +127,9 @@ public final class JournalDatabase {
         // run was killed while it made it: nothing is recorded in it. Without a key file it may be anyone's (an
         // earlier tlogsim had none): refused below.
         if (!create) return kept(Found.ABSENT, c, false, s);
-        if (alone(c)) { // no other process has the file open, so none is making it: a killed run's; c keeps it ours
-          remake(s);
-          created = true;
-        } else {
-          awaitMade(s, c);
-        }
+        Made m = madeOrFinished(s, c);
+        c = m.connection();
+        created = m.finishedHere();
         tables = tables(c);
       }
       if (tables.contains(MARKER)) {
@@ -145,6 +143,10 @@ public final class JournalDatabase {
             + String.join(", ", tables) + " but no " + MARKER + " mark); give another --data DIR or database");
       }
       if (!create) return kept(Found.ABSENT, c, false, s);
+      if (s.kind() == JournalKind.H2) { // an H2 journal gets its schema from its owner (owned, finish), never here
+        throw new BadInputException(s.describe() + ": has no tables and no key file beside it; remove it, or give"
+            + " another --data DIR");
+      }
       if (createSchema(s, c)) return kept(Found.CREATED, c, keep, s);
       checkOurs(s, c, tables(c)); // another process made it while this one waited
       return kept(Found.EXISTING, c, keep, s);
@@ -211,60 +213,91 @@ public final class JournalDatabase {
   }
 
   /**
-   * An H2 journal a run began to make and did not finish (killed; H2 commits each statement of a schema): only tables
-   * of the journal's schema, each empty, so no mark (the mark's row is the schema's last statement, and nothing is
-   * recorded before it). A database with a table of its own, or a row, is not.
+   * An H2 journal a run began to make and did not finish (killed, or making it this moment; H2 commits each statement
+   * of a schema): only tables of the journal's schema, each empty, so no mark (the mark's row is the schema's last
+   * statement, and nothing is recorded before it). A database with a table of its own, or a row, is not. A table
+   * dropped or made while this looks is a journal being made.
    */
   private static boolean halfMade(Connection c, TreeSet<String> tables) throws SQLException {
     if (!H2_TABLES.containsAll(tables)) return false;
     for (String t : tables) {
       try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + h2Table(t))) {
         if (rs.next() && rs.getLong(1) > 0) return false;
+      } catch (SQLException e) {
+        int code = e.getErrorCode();
+        if (code < TABLE_NOT_FOUND || code > TABLE_NOT_FOUND + 2) throw e; // 42102-42104: dropped meanwhile
       }
     }
     return true;
   }
 
-  /** This connection opened the H2 file itself (embedded), rather than through the server of a process that has it. */
-  private static boolean alone(Connection c) throws SQLException {
+  /** H2's "Table not found" (42102; 42103 and 42104 are its variants with a candidate name or schema). */
+  private static final int TABLE_NOT_FOUND = 42102;
+
+  /**
+   * This connection's session is in this process (it opened the file itself), not through the server of another
+   * process that has the file. Other processes may be connected through this one's server meanwhile.
+   */
+  private static boolean holdsFile(Connection c) throws SQLException {
     return !(c.unwrap(JdbcConnection.class).getSession() instanceof SessionRemote);
   }
 
-  /** Waits, about {@link #BEING_MADE_WAIT_MS}, for the process that has a half-made H2 journal open to finish it. */
-  private static void awaitMade(JournalSettings s, Connection c) throws SQLException {
+  /**
+   * A half-made H2 journal made whole, and the everyday connection to go on with (in {@link Made}). This process holds the file: no
+   * other has it open, so none is making it: a killed run's, finished here. Else the process that holds it may be
+   * making it this moment: waited for, about {@link #BEING_MADE_WAIT_MS}, connecting again each time (if that process
+   * died, this one may hold the file now, and finishes it).
+   */
+  private static Made madeOrFinished(JournalSettings s, Connection c) throws SQLException {
     long start = System.nanoTime();
-    while (halfMade(c, tables(c))) {
-      if ((System.nanoTime() - start) / 1_000_000 > BEING_MADE_WAIT_MS) {
-        throw new BadInputException(s.describe() + ": the process that has it open did not finish making it in "
-            + BEING_MADE_WAIT_MS / 1000 + " s; try again when that process ends");
+    while (true) {
+      if (holdsFile(c)) {
+        finish(s);
+        return new Made(c, true);
       }
+      if (!halfMade(c, tables(c))) return new Made(c, false);
+      if ((System.nanoTime() - start) / 1_000_000 > BEING_MADE_WAIT_MS) {
+        close(c);
+        throw new BadInputException(s.describe() + ": the process that has it open did not finish making it in "
+            + BEING_MADE_WAIT_MS / 1000 + " s; try again");
+      }
+      close(c);
       pause(new SQLException("interrupted while waiting for " + s.describe() + " to be made"));
+      c = connectH2(s).connection();
     }
   }
 
+  /** The everyday connection to a journal made whole, and whether this process finished it. */
+  private record Made(Connection connection, boolean finishedHere) {}
+
   /**
-   * Makes a half-made H2 journal ({@link #halfMade}) with stored keys again, as its owner, while this process has the
-   * file open alone: its empty tables dropped, the schema made and the users given their passwords. The owner has the
-   * stored key (a new journal is created with it), or none yet (an earlier tlogsim's journal a killed run had begun to
-   * give its keys).
+   * Finishes a half-made H2 journal ({@link #halfMade}, with stored keys), as its owner: the schema's statements run
+   * again, each made to do nothing where its part is there (nothing is dropped), the mark's row added if missing, and
+   * the users given their passwords. A run that made the file created its owner with the stored key.
    */
-  private static void remake(JournalSettings s) throws SQLException {
+  private static void finish(JournalSettings s) throws SQLException {
     H2Keys keys = H2Keys.find(s);
-    Connection c;
-    try {
-      c = connect(keys.owner(s));
-    } catch (SQLException e) {
-      if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
-      c = connect(H2Keys.former().owner(s));
-    }
-    try (Connection owned = c; Statement st = owned.createStatement()) {
-      owned.setAutoCommit(false);
-      for (String t : H2_TABLES) st.execute("DROP TABLE IF EXISTS " + h2Table(t)); // the mark and event_tag first
-      st.execute("DROP SEQUENCE IF EXISTS PUBLIC.\"global_offset_seq\"");
-      for (String sql : createStatements(JournalKind.H2)) st.execute(sql);
+    try (Connection owned = connect(keys.owner(s)); Statement st = owned.createStatement()) {
+      for (String sql : createStatements(JournalKind.H2)) {
+        if (sql.startsWith("INSERT INTO " + MARKER + " ")) {
+          try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + MARKER)) {
+            if (rs.next() && rs.getLong(1) > 0) continue;
+          }
+        }
+        st.execute(idempotent(sql));
+      }
       keys.grant(owned);
-      owned.commit();
     }
+  }
+
+  /** A statement of the H2 schema made to do nothing where its part is there (its tables' already do). */
+  static String idempotent(String sql) {
+    for (String index : List.of("CREATE UNIQUE INDEX \"", "CREATE INDEX \"")) {
+      if (sql.startsWith(index)) {
+        return index.replace("INDEX \"", "INDEX IF NOT EXISTS \"") + sql.substring(index.length());
+      }
+    }
+    return sql;
   }
 
   static Path lockFile(JournalSettings s) {
@@ -329,7 +362,8 @@ public final class JournalDatabase {
    * a process stored its keys and died before it gave them (an owner's password only ever goes from none to its key,
    * so one try tells); else a run may be making the journal this very moment (its owner created the file, the everyday
    * user comes with the schema), waited for while a process has the file open, about {@link #BEING_MADE_WAIT_MS} (H2
-   * delays each refused login, up to 4 s). Else the key file does not open the journal: bad input, naming it.
+   * delays each refused login, up to 4 s). Else the key file does not open the journal: bad input, naming it; or it
+   * is a journal half-made by a run killed before it made the everyday user ({@link #halfMade}): null, no journal.
    */
   private static H2Open connectAsReader(JournalSettings everyday) throws SQLException {
     try {
@@ -346,8 +380,7 @@ public final class JournalDatabase {
         if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
         long waitedMs = (System.nanoTime() - start) / 1_000_000;
         if (!held || waitedMs > BEING_MADE_WAIT_MS) {
-          H2Open half = halfMadeAsOwner(everyday);
-          if (half != null) return half; // its run was killed before it made the everyday user: no journal yet
+          if (halfMadeAsOwner(everyday)) return null; // its run was killed before it made the everyday user
           throw new BadInputException(everyday.describe() + ": its key file " + H2Keys.file(everyday) + " does not"
               + " open it" + (held ? " (waited " + waitedMs / 1000 + " s for the run that has it open)" : "")
               + "; a run that died while giving the journal its passwords leaves it so until the next run gives them,"
@@ -358,18 +391,15 @@ public final class JournalDatabase {
     }
   }
 
-  /** The owner's connection to a half-made journal ({@link #halfMade}) with stored keys; else null. */
-  private static H2Open halfMadeAsOwner(JournalSettings s) {
+  /** A half-made journal ({@link #halfMade}) with stored keys, as its owner sees it (then closed). */
+  private static boolean halfMadeAsOwner(JournalSettings s) {
     H2Keys keys = H2Keys.find(s);
-    if (keys.state != H2Keys.State.STORED) return null;
-    try {
-      H2Open o = connectH2(keys.owner(s));
-      if (halfMade(o.connection(), tables(o.connection()))) return o;
-      close(o.connection());
+    if (keys.state != H2Keys.State.STORED) return false;
+    try (Connection c = connectH2(keys.owner(s)).connection()) {
+      return halfMade(c, tables(c));
     } catch (SQLException e) {
-      // not the owner's key either: the caller says the key file does not open it
+      return false; // not the owner's key either: the caller says the key file does not open it
     }
-    return null;
   }
 
   private static H2Open connectH2(JournalSettings s) throws SQLException {

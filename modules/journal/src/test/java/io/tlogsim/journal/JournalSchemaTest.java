@@ -91,10 +91,8 @@ class JournalSchemaTest {
     JournalSettings s = JournalSettings.of(JournalKind.H2, data.resolve("being-made"));
     Files.createDirectories(s.h2File().getParent());
     H2Keys.planned().store(s);
-    Process maker = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-        System.getProperty("java.class.path"), MakesSlowly.class.getName(), data.resolve("being-made").toString(),
-        "5000").redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(maker.getInputStream(), StandardCharsets.UTF_8))) {
+    Process maker = makesSlowly(data.resolve("being-made"));
+    try (BufferedReader out = lines(maker)) {
       assertEquals("half", out.readLine());
       long t0 = System.nanoTime();
       assertEquals(JournalDatabase.Found.EXISTING, JournalDatabase.prepare(s, true));
@@ -107,8 +105,19 @@ class JournalSchemaTest {
       }
     } finally {
       maker.getOutputStream().close();
-      assertTrue(maker.waitFor(60, TimeUnit.SECONDS));
+      if (!maker.waitFor(60, TimeUnit.SECONDS)) maker.destroyForcibly();
     }
+  }
+
+  /** A child JVM making the journal in {@code dir} as a run's owner does, pausing 5 s half-way (MakesSlowly). */
+  private static Process makesSlowly(Path dir) throws Exception {
+    return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+        System.getProperty("java.class.path"), MakesSlowly.class.getName(), dir.toString(), "5000")
+        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+  }
+
+  private static BufferedReader lines(Process p) {
+    return new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
   }
 
   /** What a run killed after {@code done} of the schema's statements leaves: its keys, the file, those statements. */
