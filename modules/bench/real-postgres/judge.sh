@@ -255,7 +255,8 @@ if "model-c1-sleep" in extras:
     print("model-c1-sleep, not judged either: with both the inputs' cpuPerTxnUsOneClient and sessionSleepCpuUs (a"
           " hypothesis registered before j12, docs/commit-path-host-costs.md 10.1), its error paired the same way\n")
 print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | rounds' errors min..max |"
-      f" unpaired error | load min-max | {beside_name} TPS | error |" + "".join(f" {col} TPS | error |" for col in extras))
+      f" unpaired error | load min-max | {beside_name} TPS | error |"
+      + "".join(f" {col} TPS | error |" for col in extras))
 print("| --- " * (10 + 2 * len(extras)) + "|")
 worst, misses, paired_of = 0.0, 0, {}
 within = {}  # the columns beside, not judged: whether each point's paired error is within 30%
@@ -365,10 +366,10 @@ for cpus in sets:
               + (f" | {again} | {', '.join(kept) or 'none'} |" if probed else " | - | - |"))
 if probed:
     print(f"\nhost speed (host-speed.txt): {again_all} tries of a figure around which the host was not at full speed"
-          f" (in the 3 s before or after it, or a pgbench run's median during it: raw-slow.tsv, fsync-slow.tsv, sleep-*-slow.tsv, host-cpus-SET-slow.txt of"
-          f" each step, the kept ones too); {kept_all} figure(s) kept so after the last try (named in the table: a"
-          f" pgbench figure the try with the least sign of a slow host since 102177a, the last before;"
-          f" pg_test_fsync and calibrate-host the last)")
+          f" (in the 3 s before or after it, or a pgbench run's median during it: raw-slow.tsv, fsync-slow.tsv,"
+          f" sleep-*-slow.tsv, host-cpus-SET-slow.txt of each step, the kept ones too); {kept_all} figure(s) kept so"
+          f" after the last try (named in the table: a pgbench figure the try with the least sign of a slow host"
+          f" since 102177a, the last before; pg_test_fsync and calibrate-host the last)")
     # the whole run's record: how often the cores and the memory ran slow, and the memory's slow phases
     speed_file = f"{out}/host-speed.txt"
     if os.path.exists(speed_file):

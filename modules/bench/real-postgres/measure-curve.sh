@@ -161,10 +161,11 @@ if [ -n "$inputs" ]; then
       --set cpuPerTxnUsOneClient=0
     $model && predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-c1 --set "host=profile:$profile"
     if [[ " ${predictors[*]} " == *" model-sleep "* ]]; then
+      sleep_cpu="$(grep '^sessionSleepCpuUs=' "$inputs/sleep-cpus-$cpus.set")"
       predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-sleep --set "host=profile:$profile" \
-        --set cpuPerTxnUsOneClient=0 --set "$(grep '^sessionSleepCpuUs=' "$inputs/sleep-cpus-$cpus.set")"
+        --set cpuPerTxnUsOneClient=0 --set "$sleep_cpu"
       predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-c1-sleep --set "host=profile:$profile" \
-        --set "$(grep '^sessionSleepCpuUs=' "$inputs/sleep-cpus-$cpus.set")"
+        --set "$sleep_cpu"
     fi
     if $prototype; then
       rp_say "cores $cpus, design: design-prototype.py --inputs $inputs/inputs-cpus-$cpus.set --host $inputs/host.conf"

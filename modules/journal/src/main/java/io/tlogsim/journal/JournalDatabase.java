@@ -243,10 +243,10 @@ public final class JournalDatabase {
   }
 
   /**
-   * A half-made H2 journal made whole, and the everyday connection to go on with (in {@link Made}). This process holds the file: no
-   * other has it open, so none is making it: a killed run's, finished here. Else the process that holds it may be
-   * making it this moment: waited for, about {@link #BEING_MADE_WAIT_MS}, connecting again each time (if that process
-   * died, this one may hold the file now, and finishes it).
+   * A half-made H2 journal made whole, and the everyday connection to go on with ({@link Made}). This process holds
+   * the file: no other has it open, so none is making it: a killed run's, finished here. Else the process that holds
+   * it may be making it this moment: waited for, about {@link #BEING_MADE_WAIT_MS}, connecting again each time (if
+   * that process died, this one may hold the file now, and finishes it).
    */
   private static Made madeOrFinished(JournalSettings s, Connection c) throws SQLException {
     long start = System.nanoTime();
@@ -291,7 +291,7 @@ public final class JournalDatabase {
   }
 
   /** A statement of the H2 schema made to do nothing where its part is there (its tables' already do). */
-  static String idempotent(String sql) {
+  private static String idempotent(String sql) {
     for (String index : List.of("CREATE UNIQUE INDEX \"", "CREATE INDEX \"")) {
       if (sql.startsWith(index)) {
         return index.replace("INDEX \"", "INDEX IF NOT EXISTS \"") + sql.substring(index.length());
