@@ -63,7 +63,7 @@ final class H2Keys {
     return new H2Keys(random(), random(), State.PLANNED);
   }
 
-  private static String random() {
+  static String random() {
     byte[] b = new byte[24];
     RANDOM.nextBytes(b);
     return HexFormat.of().formatHex(b);
@@ -110,8 +110,8 @@ final class H2Keys {
         return new H2Keys(owner, user, State.STORED);
       } catch (FileAlreadyExistsException taken) {
         return read(f);
-      } catch (UnsupportedOperationException noLinks) {
-        Files.move(tmp, f); // fails if the file is there
+      } catch (IOException | UnsupportedOperationException noLinks) { // vfat: EPERM
+        Files.move(tmp, f); // fails if the file is there (not atomically: runs making a journal take turns)
         return new H2Keys(owner, user, State.STORED);
       }
     } catch (FileAlreadyExistsException taken) {

@@ -3,9 +3,14 @@ package io.tlogsim.journal;
 import io.tlogsim.scenario.BadInputException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
@@ -16,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 import org.h2.engine.SessionRemote;
 import org.h2.jdbc.JdbcConnection;
 
@@ -86,8 +92,9 @@ public final class JournalDatabase {
       } catch (IOException e) {
         throw new BadInputException(s.describe() + ": cannot create its directory (" + e + "); give --data DIR");
       }
+      if (create) removeStrays(s);
       H2Keys keys = H2Keys.find(s);
-      // keys stored but no file: a process that stored them died (or is starting) before it created the file
+      // keys stored but no file: a process that stored them died before it made the file, or is making it aside
       if (create && (keys.state != H2Keys.State.STORED || !exists)) {
         try {
           Owned o = owned(s, plan != null ? plan : H2Keys.planned(), exists);
@@ -123,9 +130,9 @@ public final class JournalDatabase {
       }
       TreeSet<String> tables = tables(c);
       if (s.kind() == JournalKind.H2 && Files.exists(H2Keys.file(s)) && halfMade(c, tables)) {
-        // a journal being made (its keys are stored first, and H2 commits each statement of a schema), or one whose
-        // run was killed while it made it: nothing is recorded in it. Without a key file it may be anyone's (an
-        // earlier tlogsim had none): refused below.
+        // a journal an earlier tlogsim is making in place (its keys are stored first, and H2 commits each statement
+        // of a schema), or one whose run was killed while it made it: nothing is recorded in it. Without a key file
+        // it may be anyone's (an earlier tlogsim had none): refused below.
         if (!create) return kept(Found.ABSENT, c, false, s);
         Made m = madeOrFinished(s, c);
         c = m.connection();
@@ -166,19 +173,21 @@ public final class JournalDatabase {
   private record Owned(H2Keys keys, boolean created) {}
 
   /**
-   * As the H2 journal's owner, for a run: a new (or empty) database gets its schema, and a journal of an earlier
-   * tlogsim (whose owner has no password) its passwords, {@code plan} unless another process stored its own first;
-   * both get the everyday user. The passwords are stored before the database has them (one whose passwords were lost
-   * could not be opened), and a new database is created by its owner, never by the everyday user. A database that is
-   * not a journal is left as it is (the everyday checks then say what it is).
+   * As the H2 journal's owner, for a run: a new journal is made aside ({@link #madeAside}); an existing empty database
+   * gets its schema, and a journal of an earlier tlogsim (whose owner has no password) its passwords, {@code plan}
+   * unless another process stored its own first; both get the everyday user. The passwords are stored before the
+   * database has them (one whose passwords were lost could not be opened), and a database is created by its owner,
+   * never by the everyday user. A database that is not a journal is left as it is (the everyday checks then say what
+   * it is).
    */
   private static Owned owned(JournalSettings s, H2Keys plan, boolean exists) throws SQLException {
-    H2Keys keys = exists ? H2Keys.former() : plan.store(s);
+    if (!exists) return madeAside(s, plan);
+    H2Keys keys = H2Keys.former();
     Connection c;
     try {
       c = connect(keys.owner(s));
     } catch (SQLException e) {
-      if (!exists || e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
+      if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) throw e;
       return new Owned(H2Keys.find(s), false); // another process gave it its passwords meanwhile (or it is not ours)
     }
     try {
@@ -186,7 +195,7 @@ public final class JournalDatabase {
       TreeSet<String> tables = tables(c);
       boolean empty = tables.isEmpty();
       if (!empty && !tables.contains(MARKER)) return new Owned(keys, false);
-      if (exists) keys = plan.store(s);
+      keys = plan.store(s);
       if (empty) {
         try (Statement st = c.createStatement()) {
           for (String sql : createStatements(JournalKind.H2)) st.execute(sql);
@@ -203,6 +212,127 @@ public final class JournalDatabase {
     }
   }
 
+  /** What a new journal's file is named while it is made aside: the journal's name, this, and 8 hex digits. */
+  static final String ASIDE = ".new-";
+  /** A file made aside that is older than this was left by a run killed while it made it (making takes a second). */
+  private static final long STRAY_AFTER_MS = 10 * 60_000;
+  /** Called once a journal made aside has its schema and users, before it is written: tests kill a run there. */
+  static volatile Runnable madeAsideHook = () -> {};
+  private static final Object MAKING = new Object();
+
+  /**
+   * A new H2 journal, made whole aside (a file of its own beside the journal's place, that no other process opens) and
+   * then linked into its place, so a run killed while it makes it leaves no journal, never part of one: H2 writes a new
+   * file's users only when it first stores it, and a file killed before that is a new database to H2, whose first user
+   * to connect becomes its admin. Runs making one take turns ({@link #makingLock}): one makes it, the others find it
+   * made (with the same stored keys). An earlier tlogsim made it in place ({@link #halfMade}).
+   */
+  private static Owned madeAside(JournalSettings s, H2Keys plan) throws SQLException {
+    synchronized (MAKING) { // a FileLock is the process's: its threads take turns here
+      try (FileChannel making = makingLock(s); FileLock turn = making.lock()) {
+        H2Keys keys = plan.store(s); // in turn too: without hard links, storing them is not atomic
+        if (Files.exists(s.h2File())) return new Owned(keys, false); // made by the run before this one's turn
+        JournalSettings aside = s.withLocation(s.location() + ASIDE + H2Keys.random().substring(0, 8))
+            .withShared(false);
+        try {
+          // connecting creates the file, its owner its admin
+          try (Connection c = connect(keys.owner(aside)); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            for (String sql : createStatements(JournalKind.H2)) st.execute(sql);
+            keys.grant(c);
+            c.commit();
+            madeAsideHook.run();
+            // written and synced before it is linked; H2 only logs what fails when it closes the database
+            st.execute("CHECKPOINT SYNC");
+          }
+          return new Owned(keys, linked(s, aside.h2File()));
+        } finally {
+          removeAside(aside.location());
+        }
+      } catch (IOException e) {
+        throw new BadInputException(s.describe() + ": cannot make it (" + e.getMessage() + "); give another --data"
+            + " DIR");
+      }
+    }
+  }
+
+  /** The file runs making a new journal lock in turn ({@code tlogsim.making}, beside it, empty). */
+  private static FileChannel makingLock(JournalSettings s) throws IOException {
+    Path f = Path.of(s.location() + ".making");
+    if (!Files.exists(f)) {
+      try {
+        PrivateFiles.createFile(f);
+      } catch (FileAlreadyExistsException another) {
+        // made by another run this moment
+      }
+    }
+    return FileChannel.open(f, StandardOpenOption.WRITE);
+  }
+
+  /** Links the whole journal {@code made} into {@code s}'s place (a run's turn: no other is making it). */
+  private static boolean linked(JournalSettings s, Path made) {
+    try {
+      Files.createLink(s.h2File(), made);
+      return true;
+    } catch (FileAlreadyExistsException taken) {
+      return false; // an earlier tlogsim made it in place meanwhile
+    } catch (IOException | UnsupportedOperationException noLinks) {
+      try {
+        Files.move(made, s.h2File()); // a file system without hard links (vfat)
+        return true;
+      } catch (IOException e) {
+        if (Files.exists(s.h2File())) return false;
+        throw new BadInputException(s.describe() + ": cannot put the new journal " + made + " in its place (" + e
+            + "); give another --data DIR");
+      }
+    }
+  }
+
+  /** Removes the files of one journal made aside: the database, and H2's lock and trace files. */
+  private static void removeAside(String location) {
+    for (String suffix : List.of(".mv.db", ".lock.db", ".trace.db")) {
+      try {
+        Files.deleteIfExists(Path.of(location + suffix));
+      } catch (IOException ignored) {
+        // a stray of mode 0600 in a 0700 directory, removed by a later run (removeStrays)
+      }
+    }
+  }
+
+  /**
+   * Removes the journals made aside that runs killed while making them left beside this one: those older than
+   * {@link #STRAY_AFTER_MS}, and a second name of the journal itself (a run killed between linking and removing it).
+   */
+  private static void removeStrays(JournalSettings s) {
+    Path dir = s.h2File().getParent();
+    if (!Files.isDirectory(dir)) return;
+    String prefix = Path.of(s.location()).getFileName() + ASIDE;
+    long before = System.currentTimeMillis() - STRAY_AFTER_MS;
+    try (Stream<Path> files = Files.list(dir)) {
+      files.filter(f -> f.getFileName().toString().startsWith(prefix) && f.toString().endsWith(".mv.db"))
+          .filter(f -> lastModifiedMs(f) < before || sameFile(f, s.h2File()))
+          .forEach(f -> removeAside(f.toString().substring(0, f.toString().length() - ".mv.db".length())));
+    } catch (IOException | UncheckedIOException e) {
+      // nothing to remove, or not now
+    }
+  }
+
+  private static boolean sameFile(Path a, Path b) {
+    try {
+      return Files.exists(b) && Files.isSameFile(a, b);
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private static long lastModifiedMs(Path f) {
+    try {
+      return Files.getLastModifiedTime(f).toMillis();
+    } catch (IOException e) {
+      return Long.MAX_VALUE; // gone meanwhile
+    }
+  }
+
   /** The tables a tlogsim H2 journal is made with: the plugin's script's, and the mark, made last. */
   private static final List<String> H2_TABLES = List.of(MARKER, "event_tag", "event_journal", "snapshot",
       "durable_state");
@@ -213,10 +343,11 @@ public final class JournalDatabase {
   }
 
   /**
-   * An H2 journal a run began to make and did not finish (killed, or making it this moment; H2 commits each statement
-   * of a schema): only tables of the journal's schema, each empty, so no mark (the mark's row is the schema's last
-   * statement, and nothing is recorded before it). A database with a table of its own, or a row, is not. A table
-   * dropped or made while this looks is a journal being made.
+   * An H2 journal a run of an earlier tlogsim began to make in place and did not finish (killed, or making it this
+   * moment; H2 commits each statement of a schema; a run now makes it aside, {@link #madeAside}): only tables of the
+   * journal's schema, each empty, so no mark (the mark's row is the schema's last statement, and nothing is recorded
+   * before it). A database with a table of its own, or a row, is not. A table dropped or made while this looks is a
+   * journal being made.
    */
   private static boolean halfMade(Connection c, TreeSet<String> tables) throws SQLException {
     if (!H2_TABLES.containsAll(tables)) return false;
@@ -416,7 +547,8 @@ public final class JournalDatabase {
         }
         if (e.getErrorCode() == CONNECTION_BROKEN && s.shared() && System.currentTimeMillis() < deadline) {
           // the server of the process that has the file went away: that process is reopening it (a run's owner
-          // gives a new journal its schema and users, closes, and opens it again as the everyday user), or it ended
+          // gives an earlier tlogsim's journal its passwords, closes, and opens it again as the everyday user), or
+          // it ended
           pause(e);
           continue;
         }

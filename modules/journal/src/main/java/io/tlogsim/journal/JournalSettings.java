@@ -83,6 +83,11 @@ public record JournalSettings(JournalKind kind, String location, String user, St
     return new JournalSettings(kind, location, u, p, trace, checkpointEvery, factsPerWrite, shared);
   }
 
+  /** H2: the same journal's settings for another file (without .mv.db). */
+  JournalSettings withLocation(String l) {
+    return new JournalSettings(kind, l, user, password, trace, checkpointEvery, factsPerWrite, shared);
+  }
+
   JournalSettings withShared(boolean s) {
     return new JournalSettings(kind, location, user, password, trace, checkpointEvery, factsPerWrite, s);
   }

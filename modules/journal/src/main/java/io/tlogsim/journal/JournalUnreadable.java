@@ -37,8 +37,8 @@ public final class JournalUnreadable extends RuntimeException {
 
   /**
    * Refuses an H2 file of 0 bytes, or a missing one the ledger says held runs (before H2 would make one anew). A file
-   * another process is creating this moment is empty for a few milliseconds: an empty one is looked at again for up
-   * to 3 s before it is refused.
+   * another process is creating this moment (an earlier tlogsim made it in place) is empty for a few milliseconds: an
+   * empty one is looked at again for up to 3 s before it is refused.
    */
   static void checkFile(JournalSettings s) {
     try {

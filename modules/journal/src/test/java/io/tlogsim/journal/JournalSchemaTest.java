@@ -11,10 +11,13 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,9 +54,107 @@ class JournalSchemaTest {
   }
 
   /**
-   * A run killed while it made a new journal (H2 commits each statement of the schema on its own): the file made by
-   * its owner with none, some or all but the mark's row of the schema's statements. A reader finds no journal; the
-   * next run makes it and records in it. A half-made one holding a row is refused.
+   * A first run killed (kill -9) while it makes a new journal, once the journal has its schema and users but before
+   * H2 wrote them (the moment that left, when a run made it in place, a file H2 takes for a new database: its first
+   * user to connect, a reader's everyday one, became its admin and the next run failed "Wrong user name or
+   * password"), leaves no journal: a reader finds none, the next run makes it, its owner the only admin.
+   */
+  @Test
+  void aFirstRunKilledBeforeH2WroteTheNewJournalLeavesNone() throws Exception {
+    Path dir = data.resolve("killed-aside");
+    Process p = child(MakesAJournal.class, dir.toString(), "pause");
+    try (BufferedReader out = lines(p)) {
+      assertEquals("start", out.readLine());
+      assertEquals("aside", out.readLine());
+      p.destroyForcibly();
+      assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+    }
+    JournalSettings s = JournalSettings.of(JournalKind.H2, dir);
+    assertFalse(Files.exists(s.h2File()), "no journal in its place");
+    assertTrue(Files.exists(H2Keys.file(s)), "its keys were stored");
+    assertEquals(JournalDatabase.Found.ABSENT, JournalDatabase.prepare(s, false));
+    assertEquals(JournalDatabase.Found.CREATED, JournalDatabase.prepare(s, true));
+    assertOwnerIsTheOnlyAdmin(s, "after a kill before H2 wrote it");
+  }
+
+  /**
+   * A first run killed at any moment while it makes a new journal leaves none or a whole one: a reader finds none or an
+   * empty one, the next run makes it or finds it, its owner the only admin. The kills are spread over the time a child
+   * JVM takes to make one, measured first.
+   */
+  @Test
+  void aFirstRunKilledAtAnyMomentWhileMakingTheJournalLeavesNoneOrAWholeOne() throws Exception {
+    long makingMs;
+    Process whole = child(MakesAJournal.class, data.resolve("whole").toString());
+    try (BufferedReader out = lines(whole)) {
+      assertEquals("start", out.readLine());
+      long t0 = System.nanoTime();
+      assertEquals("made", out.readLine());
+      makingMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+    }
+    assertTrue(whole.waitFor(60, TimeUnit.SECONDS));
+    for (int fifth = 0; fifth <= 5; fifth++) {
+      Path dir = data.resolve("killed-at-" + fifth + "-fifths");
+      Process p = child(MakesAJournal.class, dir.toString());
+      try (BufferedReader out = lines(p)) {
+        assertEquals("start", out.readLine());
+        Thread.sleep(makingMs * fifth / 5);
+        p.destroyForcibly();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+      }
+      JournalSettings s = JournalSettings.of(JournalKind.H2, dir);
+      String when = "killed " + fifth + " fifths of " + makingMs + " ms after it began";
+      boolean made = Files.exists(s.h2File());
+      assertEquals(made ? JournalDatabase.Found.EXISTING : JournalDatabase.Found.ABSENT,
+          JournalDatabase.prepare(s, false), when);
+      assertEquals(made ? JournalDatabase.Found.EXISTING : JournalDatabase.Found.CREATED,
+          JournalDatabase.prepare(s, true), when);
+      assertOwnerIsTheOnlyAdmin(s, when);
+    }
+  }
+
+  /** The journal's owner logs in with its stored key and is its admin; the everyday user is not; no other user. */
+  private static void assertOwnerIsTheOnlyAdmin(JournalSettings s, String when) throws Exception {
+    try (Connection c = JournalDatabase.connect(H2Keys.find(s).owner(s)); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT USER_NAME, IS_ADMIN FROM INFORMATION_SCHEMA.USERS ORDER BY 1")) {
+      assertTrue(rs.next(), when);
+      assertEquals(List.of(H2Keys.OWNER.toUpperCase(Locale.ROOT), true), List.of(rs.getString(1), rs.getBoolean(2)),
+          when);
+      assertTrue(rs.next(), when);
+      assertEquals(List.of(H2Keys.USER.toUpperCase(Locale.ROOT), false), List.of(rs.getString(1), rs.getBoolean(2)),
+          when);
+      assertFalse(rs.next(), when);
+    }
+  }
+
+  /**
+   * What runs killed while making a journal aside left is removed by the next run: a file made aside an hour ago (with
+   * its lock file), and a second name of the journal itself (killed between linking and removing it); a young one is
+   * kept (a run may be making it this moment).
+   */
+  @Test
+  void whatAKilledRunMadeAsideIsRemovedByTheNextRun() throws Exception {
+    JournalSettings s = JournalSettings.of(JournalKind.H2, data);
+    assertEquals(JournalDatabase.Found.CREATED, JournalDatabase.prepare(s, true));
+    Path old = Path.of(s.location() + JournalDatabase.ASIDE + "0badc0de.mv.db");
+    Path oldLock = Path.of(s.location() + JournalDatabase.ASIDE + "0badc0de.lock.db");
+    Path young = Path.of(s.location() + JournalDatabase.ASIDE + "0abcdef0.mv.db");
+    Path secondName = Path.of(s.location() + JournalDatabase.ASIDE + "5ec0d0a3.mv.db");
+    for (Path f : List.of(old, oldLock, young)) Files.write(f, new byte[12_288]);
+    Files.setLastModifiedTime(old, FileTime.fromMillis(System.currentTimeMillis() - 3_600_000));
+    Files.createLink(secondName, s.h2File());
+    assertEquals(JournalDatabase.Found.EXISTING, JournalDatabase.prepare(s, true));
+    assertFalse(Files.exists(old), "an hour old: its run was killed");
+    assertFalse(Files.exists(oldLock), "its lock file with it");
+    assertFalse(Files.exists(secondName), "the journal's second name");
+    assertTrue(Files.exists(young), "a run may be making it this moment");
+    assertEquals(JournalDatabase.Found.EXISTING, JournalDatabase.prepare(s, false));
+  }
+
+  /**
+   * A run of an earlier tlogsim killed while it made a new journal in place (H2 commits each statement of the schema
+   * on its own): the file made by its owner with none, some or all but the mark's row of the schema's statements. A
+   * reader finds no journal; the next run makes it and records in it. A half-made one holding a row is refused.
    */
   @Test
   void aJournalWhoseRunWasKilledWhileMakingItIsMadeByTheNextRun() throws Exception {
@@ -83,7 +184,8 @@ class JournalSchemaTest {
   }
 
   /**
-   * A run that finds a new journal half-made by another process that has it open (another run making it this moment)
+   * A run that finds a new journal half-made by another process that has it open (a run of an earlier tlogsim making it
+   * in place this moment)
    * waits for it instead of making it again, and then records in it: one mark, nothing dropped.
    */
   @Test
@@ -109,11 +211,16 @@ class JournalSchemaTest {
     }
   }
 
-  /** A child JVM making the journal in {@code dir} as a run's owner does, pausing 5 s half-way (MakesSlowly). */
+  /** A child JVM making the journal in {@code dir} as an earlier tlogsim did, pausing 5 s half-way (MakesSlowly). */
   private static Process makesSlowly(Path dir) throws Exception {
-    return new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-        System.getProperty("java.class.path"), MakesSlowly.class.getName(), dir.toString(), "5000")
-        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    return child(MakesSlowly.class, dir.toString(), "5000");
+  }
+
+  private static Process child(Class<?> main, String... args) throws Exception {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-cp", System.getProperty("java.class.path"), main.getName()));
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
   }
 
   private static BufferedReader lines(Process p) {

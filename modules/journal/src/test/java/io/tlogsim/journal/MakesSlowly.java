@@ -6,9 +6,9 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * A process making a new H2 journal slowly, as a run's owner does (its keys already stored): args the data directory
- * and the pause in ms. Prints "half" once half the schema is made, "made" once all of it and the users are, and holds
- * the file open (shared) until its stdin closes.
+ * A process making a new H2 journal slowly and in place, as a run of an earlier tlogsim did (its keys already stored;
+ * a run now makes it aside): args the data directory and the pause in ms. Prints "half" once half the schema is
+ * made, "made" once all of it and the users are, and holds the file open (shared) until its stdin closes.
  */
 public final class MakesSlowly {
   private MakesSlowly() {}

@@ -1,0 +1,33 @@
+package io.tlogsim.journal;
+
+import java.nio.file.Path;
+
+/**
+ * A run's first step in a child JVM: makes the H2 journal of the data directory args[0] (as a run does, {@code
+ * JournalDatabase.prepare(s, true)}). Prints "start" just before and "made" once it is made, then ends. With a second
+ * argument "pause": prints "aside" once the journal made aside has its schema and users, before H2 wrote it, and
+ * waits there to be killed.
+ */
+public final class MakesAJournal {
+  private MakesAJournal() {}
+
+  public static void main(String[] args) throws Exception {
+    JournalSettings s = JournalSettings.of(JournalKind.H2, Path.of(args[0]));
+    if (args.length > 1 && args[1].equals("pause")) {
+      JournalDatabase.madeAsideHook = () -> {
+        System.out.println("aside");
+        System.out.flush();
+        try {
+          Thread.sleep(600_000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      };
+    }
+    System.out.println("start");
+    System.out.flush();
+    JournalDatabase.prepare(s, true);
+    System.out.println("made");
+    System.out.flush();
+  }
+}
