@@ -113,6 +113,47 @@ class JournalSchemaTest {
     }
   }
 
+  /**
+   * Two first runs starting together on a fresh directory (child JVMs let go at once) take turns making the journal:
+   * both end well, one journal with one mark and its two users, nothing left aside.
+   */
+  @Test
+  void twoFirstRunsStartingTogetherMakeOneJournal() throws Exception {
+    Path dir = data.resolve("together");
+    List<Process> runs = List.of(child(MakesAJournal.class, dir.toString(), "go"),
+        child(MakesAJournal.class, dir.toString(), "go"));
+    List<BufferedReader> outs = new ArrayList<>();
+    try {
+      for (Process p : runs) {
+        outs.add(lines(p));
+        assertEquals("start", outs.get(outs.size() - 1).readLine());
+      }
+      for (Process p : runs) {
+        p.getOutputStream().write('\n');
+        p.getOutputStream().flush();
+      }
+      for (int i = 0; i < runs.size(); i++) {
+        assertEquals("made", outs.get(i).readLine(), "run " + i);
+        assertTrue(runs.get(i).waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, runs.get(i).exitValue(), "run " + i);
+      }
+    } finally {
+      for (Process p : runs) p.destroyForcibly();
+    }
+    JournalSettings s = JournalSettings.of(JournalKind.H2, dir);
+    assertEquals(JournalDatabase.Found.EXISTING, JournalDatabase.prepare(s, false));
+    try (Connection c = JournalDatabase.connect(H2Keys.find(s).everyday(s)); Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM tlogsim_journal")) {
+      assertTrue(rs.next());
+      assertEquals(1, rs.getInt(1), "one mark");
+    }
+    assertOwnerIsTheOnlyAdmin(s, "after two runs at once");
+    try (var files = Files.list(s.h2File().getParent())) {
+      assertEquals(List.of(), files.map(f -> f.getFileName().toString())
+          .filter(n -> n.contains(JournalDatabase.ASIDE)).toList(), "nothing left aside");
+    }
+  }
+
   /** The journal's owner logs in with its stored key and is its admin; the everyday user is not; no other user. */
   private static void assertOwnerIsTheOnlyAdmin(JournalSettings s, String when) throws Exception {
     try (Connection c = JournalDatabase.connect(H2Keys.find(s).owner(s)); Statement st = c.createStatement();

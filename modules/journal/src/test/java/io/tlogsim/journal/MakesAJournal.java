@@ -6,7 +6,7 @@ import java.nio.file.Path;
  * A run's first step in a child JVM: makes the H2 journal of the data directory args[0] (as a run does, {@code
  * JournalDatabase.prepare(s, true)}). Prints "start" just before and "made" once it is made, then ends. With a second
  * argument "pause": prints "aside" once the journal made aside has its schema and users, before H2 wrote it, and
- * waits there to be killed.
+ * waits there to be killed; "go": after "start", waits for a line on stdin before it makes it (runs started together).
  */
 public final class MakesAJournal {
   private MakesAJournal() {}
@@ -26,6 +26,8 @@ public final class MakesAJournal {
     }
     System.out.println("start");
     System.out.flush();
+    if (args.length > 1 && args[1].equals("go")) new java.io.BufferedReader(new java.io.InputStreamReader(System.in))
+        .readLine();
     JournalDatabase.prepare(s, true);
     System.out.println("made");
     System.out.flush();
