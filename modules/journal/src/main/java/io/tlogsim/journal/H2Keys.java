@@ -117,8 +117,8 @@ final class H2Keys {
     } catch (FileAlreadyExistsException taken) {
       return read(f);
     } catch (IOException e) {
-      throw new BadInputException(s.describe() + ": cannot write its key file " + f + " (" + e.getMessage()
-          + "); give another --data DIR");
+      throw new BadInputException(s.describe() + ": cannot write its key file " + f + " (" + e + "); give another"
+          + " --data DIR");
     } finally {
       try {
         Files.deleteIfExists(tmp);

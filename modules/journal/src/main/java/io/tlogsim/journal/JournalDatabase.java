@@ -178,10 +178,20 @@ public final class JournalDatabase {
    * unless another process stored its own first; both get the everyday user. The passwords are stored before the
    * database has them (one whose passwords were lost could not be opened), and a database is created by its owner,
    * never by the everyday user. A database that is not a journal is left as it is (the everyday checks then say what
-   * it is).
+   * it is). Runs do this in turn ({@link #inTurn}): without hard links, storing the keys is not atomic.
    */
   private static Owned owned(JournalSettings s, H2Keys plan, boolean exists) throws SQLException {
-    if (!exists) return madeAside(s, plan);
+    synchronized (MAKING) { // a FileLock is the process's: its threads take turns here
+      try (FileChannel making = makingFile(s); FileLock turn = inTurn(s, making)) {
+        return exists ? givenKeys(s, plan) : madeAside(s, plan);
+      } catch (IOException e) {
+        throw new BadInputException(s.describe() + ": cannot make it (" + e + "); give another --data DIR");
+      }
+    }
+  }
+
+  /** An existing journal's part of {@link #owned}: an empty database's schema, an earlier tlogsim's passwords. */
+  private static Owned givenKeys(JournalSettings s, H2Keys plan) throws SQLException {
     H2Keys keys = H2Keys.former();
     Connection c;
     try {
@@ -224,40 +234,32 @@ public final class JournalDatabase {
    * A new H2 journal, made whole aside (a file of its own beside the journal's place, that no other process opens) and
    * then linked into its place, so a run killed while it makes it leaves no journal, never part of one: H2 writes a new
    * file's users only when it first stores it, and a file killed before that is a new database to H2, whose first user
-   * to connect becomes its admin. Runs making one take turns ({@link #makingLock}): one makes it, the others find it
-   * made (with the same stored keys). An earlier tlogsim made it in place ({@link #halfMade}).
+   * to connect becomes its admin. Runs making one take turns ({@link #owned}): one makes it, the others find it made
+   * (with the same stored keys). An earlier tlogsim made it in place ({@link #halfMade}).
    */
   private static Owned madeAside(JournalSettings s, H2Keys plan) throws SQLException {
-    synchronized (MAKING) { // a FileLock is the process's: its threads take turns here
-      try (FileChannel making = makingLock(s); FileLock turn = making.lock()) {
-        H2Keys keys = plan.store(s); // in turn too: without hard links, storing them is not atomic
-        if (Files.exists(s.h2File())) return new Owned(keys, false); // made by the run before this one's turn
-        JournalSettings aside = s.withLocation(s.location() + ASIDE + H2Keys.random().substring(0, 8))
-            .withShared(false);
-        try {
-          // connecting creates the file, its owner its admin
-          try (Connection c = connect(keys.owner(aside)); Statement st = c.createStatement()) {
-            c.setAutoCommit(false);
-            for (String sql : createStatements(JournalKind.H2)) st.execute(sql);
-            keys.grant(c);
-            c.commit();
-            madeAsideHook.run();
-            // written and synced before it is linked; H2 only logs what fails when it closes the database
-            st.execute("CHECKPOINT SYNC");
-          }
-          return new Owned(keys, linked(s, aside.h2File()));
-        } finally {
-          removeAside(aside.location());
-        }
-      } catch (IOException e) {
-        throw new BadInputException(s.describe() + ": cannot make it (" + e.getMessage() + "); give another --data"
-            + " DIR");
+    H2Keys keys = plan.store(s); // in turn too: without hard links, storing them is not atomic
+    if (Files.exists(s.h2File())) return new Owned(keys, false); // made by the run before this one's turn
+    JournalSettings aside = s.withLocation(s.location() + ASIDE + H2Keys.random().substring(0, 8)).withShared(false);
+    try {
+      // connecting creates the file, its owner its admin
+      try (Connection c = connect(keys.owner(aside)); Statement st = c.createStatement()) {
+        c.setAutoCommit(false);
+        for (String sql : createStatements(JournalKind.H2)) st.execute(sql);
+        keys.grant(c);
+        c.commit();
+        madeAsideHook.run();
+        // written and synced before it is linked; H2 only logs what fails when it closes the database
+        st.execute("CHECKPOINT SYNC");
       }
+      return new Owned(keys, linked(s, aside.h2File()));
+    } finally {
+      removeAside(aside.location());
     }
   }
 
   /** The file runs making a new journal lock in turn ({@code tlogsim.making}, beside it, empty). */
-  private static FileChannel makingLock(JournalSettings s) throws IOException {
+  private static FileChannel makingFile(JournalSettings s) throws IOException {
     Path f = Path.of(s.location() + ".making");
     if (!Files.exists(f)) {
       try {
@@ -267,6 +269,25 @@ public final class JournalDatabase {
       }
     }
     return FileChannel.open(f, StandardOpenOption.WRITE);
+  }
+
+  /** This run's turn on {@code making}, waited for {@link #IN_USE_WAIT_MS} (a run making a journal takes a second). */
+  private static FileLock inTurn(JournalSettings s, FileChannel making) throws IOException {
+    long deadline = System.currentTimeMillis() + IN_USE_WAIT_MS;
+    while (true) {
+      FileLock turn = making.tryLock();
+      if (turn != null) return turn;
+      if (System.currentTimeMillis() > deadline) {
+        throw new BadInputException(s.describe() + ": another process has been making it for " + IN_USE_WAIT_MS / 1000
+            + " s (it holds " + s.location() + ".making); try again when it ends");
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IOException("interrupted while waiting for " + s.location() + ".making");
+      }
+    }
   }
 
   /** Links the whole journal {@code made} into {@code s}'s place (a run's turn: no other is making it). */

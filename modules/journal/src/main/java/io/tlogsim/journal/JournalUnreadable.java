@@ -26,8 +26,12 @@ public final class JournalUnreadable extends RuntimeException {
   }
 
   static RuntimeException of(JournalSettings s, String what) {
-    if (s.kind() == JournalKind.H2 && Files.exists(s.h2File()) && JournalSettings.diskFull(s.h2File())) {
-      return new IllegalStateException(s.describe() + ": " + what + "; its disk is full: free some space");
+    if (s.kind() == JournalKind.H2) {
+      // a new journal is made aside: on a full disk its file may never have come to its place
+      java.nio.file.Path where = Files.exists(s.h2File()) ? s.h2File() : s.h2File().getParent();
+      if (where != null && Files.exists(where) && JournalSettings.diskFull(where)) {
+        return new IllegalStateException(s.describe() + ": " + what + "; its disk is full: free some space");
+      }
     }
     List<Ledger.Entry> named = named(s);
     if (named.isEmpty()) return new BadInputException(s.describe() + ": " + what);

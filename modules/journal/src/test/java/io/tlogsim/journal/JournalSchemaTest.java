@@ -132,8 +132,9 @@ class JournalSchemaTest {
         p.getOutputStream().write('\n');
         p.getOutputStream().flush();
       }
+      for (int i = 0; i < runs.size(); i++) assertEquals("made", outs.get(i).readLine(), "run " + i);
+      for (Process p : runs) p.getOutputStream().close();
       for (int i = 0; i < runs.size(); i++) {
-        assertEquals("made", outs.get(i).readLine(), "run " + i);
         assertTrue(runs.get(i).waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, runs.get(i).exitValue(), "run " + i);
       }
