@@ -4,7 +4,6 @@ import io.tlogsim.scenario.BadInputException;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -105,17 +104,8 @@ final class H2Keys {
       Files.writeString(tmp, "# The passwords of the H2 journal beside this file (docs/security.md): keep this file with"
           + " it,\n# readable by its owner only; without it the journal cannot be opened.\nowner=" + owner + "\nuser="
           + user + "\n", StandardCharsets.UTF_8);
-      try {
-        Files.createLink(f, tmp); // fails if the file is there: the first process's keys win
-        return new H2Keys(owner, user, State.STORED);
-      } catch (FileAlreadyExistsException taken) {
-        return read(f);
-      } catch (IOException | UnsupportedOperationException noLinks) { // vfat: EPERM
-        Files.move(tmp, f); // fails if the file is there (not atomically: runs making a journal take turns)
-        return new H2Keys(owner, user, State.STORED);
-      }
-    } catch (FileAlreadyExistsException taken) {
-      return read(f);
+      // the first process's keys win (runs making a journal take turns: without hard links this is not atomic)
+      return PrivateFiles.placeNew(f, tmp) ? new H2Keys(owner, user, State.STORED) : read(f);
     } catch (IOException e) {
       throw new BadInputException(s.describe() + ": cannot write its key file " + f + " (" + e + "); give another"
           + " --data DIR");

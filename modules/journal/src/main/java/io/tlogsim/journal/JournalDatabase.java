@@ -293,19 +293,11 @@ public final class JournalDatabase {
   /** Links the whole journal {@code made} into {@code s}'s place (a run's turn: no other is making it). */
   private static boolean linked(JournalSettings s, Path made) {
     try {
-      Files.createLink(s.h2File(), made);
-      return true;
-    } catch (FileAlreadyExistsException taken) {
-      return false; // an earlier tlogsim made it in place meanwhile
-    } catch (IOException | UnsupportedOperationException noLinks) {
-      try {
-        Files.move(made, s.h2File()); // a file system without hard links (vfat)
-        return true;
-      } catch (IOException e) {
-        if (Files.exists(s.h2File())) return false;
-        throw new BadInputException(s.describe() + ": cannot put the new journal " + made + " in its place (" + e
-            + "); give another --data DIR");
-      }
+      return PrivateFiles.placeNew(s.h2File(), made); // false: an earlier tlogsim made it in place meanwhile
+    } catch (IOException e) {
+      if (Files.exists(s.h2File())) return false;
+      throw new BadInputException(s.describe() + ": cannot put the new journal " + made + " in its place (" + e
+          + "); give another --data DIR");
     }
   }
 

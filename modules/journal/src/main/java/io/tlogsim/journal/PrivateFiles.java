@@ -1,6 +1,7 @@
 package io.tlogsim.journal;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,6 +38,27 @@ public final class PrivateFiles {
   static void createFile(Path file) throws IOException {
     if (POSIX) Files.createFile(file, PosixFilePermissions.asFileAttribute(FILE));
     else Files.createFile(file);
+  }
+
+  /**
+   * Puts the whole file {@code made} at {@code file} unless a file is there: a hard link (atomic: the first process
+   * wins), else, on a file system without hard links (vfat), a move (not atomic: callers take turns). False if {@code
+   * file} was there.
+   */
+  static boolean placeNew(Path file, Path made) throws IOException {
+    try {
+      Files.createLink(file, made);
+      return true;
+    } catch (FileAlreadyExistsException taken) {
+      return false;
+    } catch (IOException | UnsupportedOperationException noLinks) {
+      try {
+        Files.move(made, file);
+        return true;
+      } catch (FileAlreadyExistsException taken) {
+        return false;
+      }
+    }
   }
 
   /**
