@@ -6,14 +6,15 @@
 #      model takes (pg_test_fsync, synchronous_commit=off at 1 and 64 clients with the CPU it used, nproc, tlogsim
 #      calibrate-host), pg_test_fsync and calibrate-host pinned to the core set as the server is;
 #   2. measure-curve.sh --cpus SET --repeat 1 --inputs DIR/inputs-SET-rR --model (DIR/curve-SET-rR): the predictions
-#      written FIRST (predictions.tsv: pg-commit with those inputs, host=profile:<inputs>/host-cpus-<set>.conf and one
-#      CPU figure for every client count, cpuPerTxnUsOneClient=0), then the synchronous_commit=on curve at 1, 2, 4, ... 64 clients;
+#      written FIRST (predictions.tsv: pg-commit with those inputs and host=profile:<inputs>/host-cpus-<set>.conf; the
+#      judged column model-c1-sleep with the inputs' cpuPerTxnUsOneClient and sessionSleepCpuUs, as calibrate-postgres
+#      writes them), then the synchronous_commit=on curve at 1, 2, 4, ... 64 clients;
 # then 3. the table (judgement.md), per core set and client count: measured TPS = the median over the rounds,
 # predicted = the median over the rounds of each round's prediction, and the JUDGED error = the median over the rounds
 # of the paired error pred_r / measured_r - 1 (each prediction against the curve measured right after its own
 # inputs); beside it, not judged: the rounds' errors min..max, the unpaired error (median predicted / median measured
-# - 1), the load, and model-c1 (the inputs' cpuPerTxnUsOneClient: never better in three judged runs; directories
-# judged before name their columns model = that variant and model-one-cpu) with its paired error. The verdict: every
+# - 1), the load, and the other columns of predictions.tsv (measure-curve.sh says what each is; until 2026-12-06
+# model was judged) with their paired errors. The verdict: every
 # point's judged error within 30% (a missing or 0 prediction in any round is a miss). Why rounds: this VM drifts
 # within minutes (the same input differs 2x between repetitions a few minutes apart); each prediction is made from
 # inputs minutes older than the curve it predicts, and the rounds sample the drift the same way for both.
@@ -21,7 +22,9 @@
 # DIR/inputs-SET), then measure-curve.sh --repeat R (DIR/curve-SET); one prediction against the curve's median (one
 # round per set: the paired error and the unpaired one are the same).
 # --judge-only DIR: measures nothing; writes DIR/judgement.md again from DIR's figures (either layout; rounds whose
-# curve was not measured, as after a failed run, are left out and named).
+# curve was not measured, as after a failed run, are left out and named). The judged column is the one predictions.tsv
+# names ("# judged column: model-c1-sleep" since 2026-12-06), else model (directories written before); --judged COL
+# with --judge-only judges another column of DIR (named so in judgement.md).
 # Nothing measured in step 2 goes back into a model. The machine must be quiet: judge.sh refuses to start while the
 # 1-minute load average is at or above --max-load (default 3) unless --anyway, holds --lock (default /work/locks/bench
 # when it exists) for the whole run, waits for quiet before every figure (--wait-quiet, per cent of the cores others
@@ -35,7 +38,7 @@
 #
 #   modules/bench/real-postgres/judge.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3] [--blocks]
 #                                        [--wait-quiet 10] [--max-load 3] [--anyway] [--lock FILE] [--out DIR]
-#   modules/bench/real-postgres/judge.sh --judge-only DIR
+#   modules/bench/real-postgres/judge.sh --judge-only DIR [--judged COLUMN]
 #
 # Writes DIR (default ./data/real-postgres-results/judge-<time>; refused when it already holds inputs-* or curve-*):
 # inputs-SET-rR/ (measure-inputs.sh's) and curve-SET-rR/ (measure-curve.sh's: predictions.tsv, raw.tsv, curve.md)
@@ -54,6 +57,7 @@ max_load=3
 anyway=false
 blocks=false
 judge_only=""
+judged=""
 lock=""
 [ -d /work/locks ] && lock=/work/locks/bench
 out=""
@@ -66,6 +70,10 @@ while [ $# -gt 0 ]; do
     --blocks) blocks=true; shift ;;
     --judge-only) judge_only="${2:-}"; [ -n "$judge_only" ] || { echo "judge: --judge-only needs a directory" >&2; exit 2; }
       shift 2 ;;
+    --judged) judged="${2:-}"; [[ "$judged" =~ ^model(-[a-z0-9]+)*$ ]] ||
+      { echo "judge: --judged: a model column of predictions.tsv (model, model-c1, model-sleep, model-c1-sleep), got" \
+        "'$judged'" >&2; exit 2; }
+      shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --max-load) max_load="$2"; shift 2 ;;
     --anyway) anyway=true; shift ;;
@@ -73,11 +81,14 @@ while [ $# -gt 0 ]; do
     --out) out="$2"; shift 2 ;;
     -h|--help) awk 'NR > 1 && /^set -e/ {exit} NR > 1' "$0"; exit 0 ;;
     *) echo "judge: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --blocks, --judge-only, --wait-quiet," \
-      "--max-load, --anyway, --lock, --out" >&2; exit 2 ;;
+      "--max-load, --anyway, --lock, --out, --judged" >&2; exit 2 ;;
   esac
 done
-if [ -n "$judge_only" ] && [ ${#given[@]} -ne 2 ]; then
-  echo "judge: --judge-only DIR takes no other option (it measures nothing)" >&2; exit 2
+if [ -n "$judge_only" ] && [ ${#given[@]} -ne $([ -n "$judged" ] && echo 4 || echo 2) ]; then
+  echo "judge: --judge-only DIR takes no other option but --judged (it measures nothing)" >&2; exit 2
+fi
+if [ -n "$judged" ] && [ -z "$judge_only" ]; then
+  echo "judge: --judged goes with --judge-only (a run judges the column its predictions name)" >&2; exit 2
 fi
 for n in "$seconds" "$repeat"; do
   [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "judge: --seconds, --repeat: a whole number > 0, got '$n'" >&2; exit 2; }
@@ -160,9 +171,10 @@ mode=measured
 # the python part says its verdict as 10 (every point within 30%) or 11 (one is not), 2 or 3 as below; anything else
 # (a crash, tee unable to write) is no verdict, and judgement.md is kept
 set +e
-python3 - "$out" "$started" "$mode" "$here/host-speed.py" "$rp_during_slow" <<'PY' | tee "$out/judgement.md.new"
+python3 - "$out" "$started" "$mode" "$here/host-speed.py" "$rp_during_slow" "$judged" <<'PY' | tee "$out/judgement.md.new"
 import csv, os, re, statistics, subprocess, sys, time
 out, started, rejudged = sys.argv[1], sys.argv[2], sys.argv[3] == "rejudged"
+asked = sys.argv[6]  # --judged: a column judged instead of the one the predictions name
 # the rounds in DIR: curve-SET-rR (interleaved) or curve-SET (--blocks: one round per set)
 rounds, layouts = {}, set()
 for name in os.listdir(out):
@@ -189,10 +201,7 @@ def tsv(path):
     return list(csv.DictReader(open(path), delimiter="\t")) if os.path.exists(path) else []
 setorder = lambda cpus: (-len(cpus), cpus)  # 0,1 before 0, as judge.sh's default
 sets = sorted({cpus for cpus, _ in rounds}, key=setorder)
-pred, beside, made = {}, {}, {}  # the judged model; beside it, not judged, its variant
-# beside it too, not judged, where the inputs had sessionSleepCpuUs: model-sleep, and model-c1-sleep (both variants)
-extras = {"model-sleep": {}, "model-c1-sleep": {}}
-beside_name = "model-c1"
+cols, made, marked = {}, {}, set()  # every model column's predictions; the judged column each predictions.tsv names
 runs, loads, skipped, used = {}, {}, [], {}
 for (cpus, r) in sorted(rounds, key=lambda k: (setorder(k[0]), k[1])):
     inp, cur = rounds[(cpus, r)]
@@ -205,15 +214,13 @@ for (cpus, r) in sorted(rounds, key=lambda k: (setorder(k[0]), k[1])):
     for line in open(f"{cur}/predictions.tsv"):
         if line.startswith("# predictions made "):
             made[(cpus, r)] = line.split()[3].rstrip(",")
+        if line.startswith("# judged column: "):
+            marked.add(line.split(": ", 1)[1].strip())
         if line.startswith("#"): continue
         col, cs, c, p = line.rstrip("\n").split("\t")
         v = float(p) if p and p != "null" else None
-        if cs != cpus: continue
-        if col == "model": pred[(cpus, r, int(c))] = v
-        if col in ("model-c1", "model-one-cpu"):  # the column beside: named as measure-curve.sh wrote it
-            beside[(cpus, r, int(c))] = v
-            beside_name = col
-        if col in extras: extras[col][(cpus, r, int(c))] = v
+        if cs != cpus or not col.startswith("model"): continue
+        cols.setdefault(col, {})[(cpus, r, int(c))] = v
     for row in raw:
         k = (cpus, int(row["clients"]))
         runs.setdefault(k + (r,), []).append(float(row["tps"]))
@@ -223,6 +230,31 @@ if not points:
     print(f"judge: {out}: no curve measured in any round" + (" (" + "; ".join(skipped) + ")" if skipped else ""),
           file=sys.stderr)
     sys.exit(3)
+# the judged column: --judged, else the one the predictions name (since 2026-12-06), else model (before)
+if len(marked) > 1:
+    print(f"judge: {out}: its rounds name different judged columns ({', '.join(sorted(marked))}): --judged COL says"
+          " which", file=sys.stderr)
+    sys.exit(2)
+judged = asked or (marked.pop() if marked else "model")
+if judged not in cols:
+    print(f"judge: {out}: no column {judged} in its predictions.tsv (there: {', '.join(sorted(cols)) or 'none'})",
+          file=sys.stderr)
+    sys.exit(2)
+pred = cols[judged]
+# what each column is; the oldest directories (a column model-one-cpu) had model with the inputs' cpuPerTxnUsOneClient
+oldest = "model-one-cpu" in cols
+what = {"model": "with the inputs' cpuPerTxnUsOneClient (a CPU per transaction that follows the clients), the host"
+                 " profile's sleep" if oldest else "cpuPerTxnUs at every client count (pg-commit's default), the host"
+                 " profile's sleep: judged until 2026-12-06",
+        "model-one-cpu": "cpuPerTxnUs at every client count, the host profile's sleep",
+        "model-c1": "with the inputs' cpuPerTxnUsOneClient (a CPU per transaction that follows the clients), the host"
+                    " profile's sleep",
+        "model-sleep": "cpuPerTxnUs at every client count, the engine's own sleep (sessionSleepCpuUs from the inputs'"
+                       " sleep-cpus-SET.set; docs/commit-path-host-costs.md 4.7)",
+        "model-c1-sleep": "with both the inputs' cpuPerTxnUsOneClient and sessionSleepCpuUs (registered before j12;"
+                          " judged since 2026-12-06: docs/commit-path-host-costs.md 10.2)"}
+order = ["model", "model-one-cpu", "model-c1", "model-sleep", "model-c1-sleep"]
+besides = [c for c in sorted(cols, key=lambda c: (order.index(c) if c in order else len(order), c)) if c != judged]
 def err(p, m): return p / m - 1 if m > 0 else float("inf")
 def pct(e): return f"{e * 100:+.1f}%"
 nrounds = max(len(v) for v in used.values())
@@ -237,27 +269,17 @@ if rejudged:
     print(f"judged again {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} (judge.sh --judge-only: nothing measured)\n")
 if skipped:
     print("left out (no curve to judge): " + "; ".join(skipped) + "\n")
-# measure-curve.sh before the variant was refuted wrote model (cpuPerTxnUsOneClient from the inputs, judged) and
-# model-one-cpu beside; since, model (one CPU figure, pg-commit's default, judged) and model-c1 beside
-what = {"model-one-cpu": ("model (with the inputs' cpuPerTxnUsOneClient)", "model-one-cpu (cpuPerTxnUs at every client"
-                          " count)"),
-        "model-c1": ("model (cpuPerTxnUs at every client count, pg-commit's default)", "model-c1 (with the inputs'"
-                     " cpuPerTxnUsOneClient: a CPU per transaction that follows the clients)")}[beside_name]
-print(f"judged column: {what[0]}, its error the median over the rounds of each round's prediction against that round's"
-      " measured TPS (pred_r / measured_r - 1)" + ("" if interleaved else "; one round per core set here (--blocks),"
-      " so the paired and unpaired errors are the same") + ". Beside it, not judged: the rounds' errors min..max, the"
-      f" unpaired error (median predicted / median measured - 1), and {what[1]}, its error paired the same way\n")
-extras = {col: v for col, v in extras.items() if v}
-if "model-sleep" in extras:
-    print("model-sleep, beside it and not judged either: the model with the engine's own sleep (sessionSleepCpuUs from"
-          " the inputs' sleep-cpus-SET.set; docs/commit-path-host-costs.md 4.7), its error paired the same way\n")
-if "model-c1-sleep" in extras:
-    print("model-c1-sleep, not judged either: with both the inputs' cpuPerTxnUsOneClient and sessionSleepCpuUs (a"
-          " hypothesis registered before j12, docs/commit-path-host-costs.md 10.1), its error paired the same way\n")
+print(f"judged column: {judged}" + (" (--judged: not the column the run named)" if asked and asked not in marked else "")
+      + f"; {what.get(judged, 'a column of predictions.tsv')}. Its error: the median over the rounds of each round's prediction against that round's measured TPS (pred_r /"
+      " measured_r - 1)" + ("" if interleaved else "; one round per core set here (--blocks), so the paired and"
+      " unpaired errors are the same") + ". Beside it, not judged: the rounds' errors min..max, the unpaired error"
+      " (median predicted / median measured - 1), and the other columns, each error paired the same way:\n")
+for col in besides:
+    print(f"- {col}: {what.get(col, 'a column of predictions.tsv')}")
+print()
 print("| cores (taskset) | clients | measured TPS (median, min-max) | predicted TPS | error | rounds' errors min..max |"
-      f" unpaired error | load min-max | {beside_name} TPS | error |"
-      + "".join(f" {col} TPS | error |" for col in extras))
-print("| --- " * (10 + 2 * len(extras)) + "|")
+      " unpaired error | load min-max |" + "".join(f" {col} TPS | error |" for col in besides))
+print("| --- " * (8 + 2 * len(besides)) + "|")
 worst, misses, paired_of = 0.0, 0, {}
 within = {}  # the columns beside, not judged: whether each point's paired error is within 30%
 for (cpus, c) in points:
@@ -269,27 +291,22 @@ for (cpus, c) in points:
     paired = {r: err(p, meas[r]) for r, p in ps.items() if p}
     paired_of[(cpus, c)] = paired
     lacking = [r for r, p in ps.items() if not p]
-    judged = statistics.median(paired.values()) if paired else None
-    if lacking or judged is None or abs(judged) > 0.3: misses += 1  # no prediction (or 0), in any round, is a miss
-    if judged is not None: worst = max(worst, abs(judged) * 100)
+    je = statistics.median(paired.values()) if paired else None  # the judged error
+    if lacking or je is None or abs(je) > 0.3: misses += 1  # no prediction (or 0), in any round, is a miss
+    if je is not None: worst = max(worst, abs(je) * 100)
     p = statistics.median([v for v in ps.values() if v]) if paired else None
-    os_ = [beside.get((cpus, r, c)) for r in rs]
-    o = statistics.median([v for v in os_ if v]) if any(os_) else None
-    ope = statistics.median([err(v, meas[r]) for r, v in zip(rs, os_) if v]) if o else None
     miss_note = f" (no prediction in round {', '.join(map(str, lacking))})" if lacking and paired else ""
-    within.setdefault(beside_name, []).append(ope is not None and abs(ope) <= 0.3)
     extra_cells = ""
-    for col, by in extras.items():
-        zs = [by.get((cpus, r, c)) for r in rs]
+    for col in besides:
+        zs = [cols[col].get((cpus, r, c)) for r in rs]
         z = statistics.median([v for v in zs if v]) if any(zs) else None
         zpe = statistics.median([err(v, meas[r]) for r, v in zip(rs, zs) if v]) if z else None
         extra_cells += f" {z:,.0f} | {pct(zpe)} |" if z else " - | - |"
         within.setdefault(col, []).append(zpe is not None and abs(zpe) <= 0.3)
     print(f"| {cpus} | {c} | {t:,.0f} ({min(every):,.0f}-{max(every):,.0f}) | "
-          + (f"{p:,.0f} | {pct(judged)}{miss_note} | {pct(min(paired.values()))}..{pct(max(paired.values()))} |"
+          + (f"{p:,.0f} | {pct(je)}{miss_note} | {pct(min(paired.values()))}..{pct(max(paired.values()))} |"
              f" {pct(err(p, t))} |" if p else "- | - | - | - |")
-          + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |"
-          + (f" {o:,.0f} | {pct(ope)} |" if o else " - | - |") + extra_cells)
+          + f" {min(loads[(cpus, c)])}-{max(loads[(cpus, c)])} |" + extra_cells)
 print(f"\nverdict: {'every point within 30%' if misses == 0 else f'{misses} point(s) outside 30%'}"
       f" (worst {worst:.1f}%)")
 print("beside it, not judged, points within 30% the same way: "
@@ -307,9 +324,10 @@ for cpus in sets:
             if row["clients"] in ("1", "64") and int(row["transactions"] or 0) > 0:  # cpuPerTxnUsOneClient, cpuPerTxnUs
                 cpu.setdefault((row["cpus"], row["clients"]), []).append(
                     (float(row["server_cpu_s"]) + float(row["pgbench_cpu_s"])) / int(row["transactions"]) * 1e6)
-        if os.path.exists(f"{inp}/inputs-cpus-{cpus}.set"):
-            setting[(cpus, r)] = dict(l.strip().split("=", 1) for l in open(f"{inp}/inputs-cpus-{cpus}.set")
-                                      if "=" in l and not l.startswith("#"))
+        for f in (f"{inp}/inputs-cpus-{cpus}.set", f"{inp}/sleep-cpus-{cpus}.set"):
+            if os.path.exists(f):
+                setting.setdefault((cpus, r), {}).update(
+                    l.strip().split("=", 1) for l in open(f) if "=" in l and not l.startswith("#"))
 for cpus, v in fs.items():
     if min(v) > 0 and max(v) / min(v) > 1.3:
         unsteady.append(f"fsyncUs on cores {cpus}: {min(v):.0f}-{max(v):.0f} us")
@@ -328,10 +346,10 @@ elif unsteady:
 counts = sorted({c for _, c in points})
 print("\neach round: the inputs its predictions took (inputs-cpus-SET.set; us) and the model's error against that"
       " round's measured TPS, by clients\n")
-c1_label = "cpuPerTxnUsOneClient (model-c1 only)" if beside_name == "model-c1" else "cpuPerTxnUsOneClient"
-print(f"| cores (taskset) | round | predictions made | fsyncUs | {c1_label} | cpuPerTxnUs | roundTripUs | "
-      + " | ".join(str(c) for c in counts) + " | tries not at full speed | kept not at full speed |")
-print("| --- " * (9 + len(counts)) + "|")
+print(f"| cores (taskset) | round | predictions made | fsyncUs | cpuPerTxnUsOneClient | cpuPerTxnUs | roundTripUs |"
+      " sessionSleepCpuUs | " + " | ".join(str(c) for c in counts) + " | tries not at full speed |"
+      " kept not at full speed |")
+print("| --- " * (10 + len(counts)) + "|")
 # the host's speed (host-speed.py; directories measured before it have none of this): the figures measured again
 # because the host was not at full speed right before or after them, and those kept so after the last try
 def slow(row):  # as server.sh's rp_speed_full (its median during a pgbench run, rp_during_slow, for older runs too)
@@ -361,7 +379,7 @@ for cpus in sets:
         again_all += again
         kept_all += len(kept)
         print(f"| {cpus} | {r or '-'} | {made.get((cpus, r), '-')} | " + " | ".join(s.get(k, "-") for k in
-              ("fsyncUs", "cpuPerTxnUsOneClient", "cpuPerTxnUs", "roundTripUs")) + " | "
+              ("fsyncUs", "cpuPerTxnUsOneClient", "cpuPerTxnUs", "roundTripUs", "sessionSleepCpuUs")) + " | "
               + " | ".join(pct(paired_of[(cpus, c)][r]) if r in paired_of.get((cpus, c), {}) else "-" for c in counts)
               + (f" | {again} | {', '.join(kept) or 'none'} |" if probed else " | - | - |"))
 if probed:

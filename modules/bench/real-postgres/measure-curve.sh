@@ -13,16 +13,20 @@
 # an input: nothing here feeds it back into a model. A roundTripUs below 0 (README's recipe on a host where one client
 # is faster than saturation) is refused by pg-commit; that prediction then uses 0 and says so.
 #
-# With --model, the engine's own prediction too: pg-commit with inputs-cpus-<set>.set and host=profile:DIR/host-cpus-<set>.conf
-# (calibrate-host under that set's affinity; DIR/host.conf for inputs measured before profiles by core set)
-# (the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs") and cpuPerTxnUsOneClient=0 (one
-# CPU figure for every client count, pg-commit's default); judge.sh judges that column. Beside it, model-c1: the same
-# with the inputs' cpuPerTxnUsOneClient (a CPU per transaction that follows the clients), not judged: never better
-# than one figure in three judged runs (docs/commit-path-host-costs.md 7). today-cputime (not judged) takes
-# cpuPerTxnUsOneClient from the inputs too, unlike what calibrate-postgres now writes. Directories written before
-# (columns model and model-one-cpu) had the variant as the judged model; judge.sh --judge-only reads both. And
-# model-sleep, not judged, where the inputs have sleep-cpus-<set>.set: the model with the engine's own sleep
-# (sessionSleepCpuUs; docs/commit-path-host-costs.md 4.7); and model-c1-sleep, not judged either: with both.
+# With --model, the engine's own predictions too, pg-commit with inputs-cpus-<set>.set and
+# host=profile:DIR/host-cpus-<set>.conf (calibrate-host under that set's affinity; DIR/host.conf for inputs measured
+# before profiles by core set; the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs"):
+#   model-c1-sleep  JUDGED since 2026-12-06 (predictions.tsv says so: "# judged column: model-c1-sleep"): the inputs'
+#                   cpuPerTxnUsOneClient (a CPU per transaction that follows the clients) and the engine's own sleep
+#                   (sessionSleepCpuUs from sleep-cpus-<set>.set): what calibrate-postgres writes
+#                   (docs/commit-path-host-costs.md 10.2);
+#   model           one CPU figure for every client count (cpuPerTxnUsOneClient=0), the host profile's sleep: the
+#                   judged column until 2026-12-06, beside it now;
+#   model-c1        with cpuPerTxnUsOneClient, the host profile's sleep; model-sleep: one CPU figure, the engine's sleep.
+# --model needs sleep-cpus-<set>.set in the inputs (measure-inputs.sh without --no-sleep); without it the judged column
+# is missing (judge.sh counts that a miss) and a line says so. Directories written before 2026-12-06 have no such line
+# and judged model; the oldest (columns model and model-one-cpu) had the CPU per transaction following the clients as
+# model. today-cputime (not judged) takes cpuPerTxnUsOneClient from the inputs too.
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
 #                                                [--inputs DIR [--set key=value]... [--prototype] [--model]
@@ -139,15 +143,17 @@ if [ -n "$inputs" ]; then
   # beside it, not judged: the same with the CPU per transaction following the clients (cpuPerTxnUsOneClient, never
   # better than one figure in three judged runs: docs/commit-path-host-costs.md 7)
   $model && predictors+=(model-c1)
-  # beside it too, not judged: the same with the engine's own sleep (sessionSleepCpuUs from the inputs'
-  # sleep-cpus-<set>.set; refuted in j4, whose inputs were measured at half the host's speed: judged again since)
+  # the engine's own sleep (sessionSleepCpuUs from the inputs' sleep-cpus-<set>.set; refuted in j4, whose inputs were
+  # measured at half the host's speed): model-sleep beside, and model-c1-sleep, with both, JUDGED since 2026-12-06
+  # (registered before j12, the best column in j12 and j13: docs/commit-path-host-costs.md 10.2)
   every_sleep=true
   for cpus in "${cpusets[@]}"; do [ -f "$inputs/sleep-cpus-$cpus.set" ] || every_sleep=false; done
-  if $model && $every_sleep && "$root/tlogsim" params pg-commit 2>/dev/null | grep -q sessionSleepCpuUs; then
+  if $model && $every_sleep; then
     predictors+=(model-sleep)
-    # and both (registered 2026-12-05 before j12, from j10 and j11 where model-c1 was the closer on one core and
-    # model-sleep on two: a hypothesis for the next judged runs, not judged)
     predictors+=(model-c1-sleep)
+  elif $model; then
+    rp_say "the inputs $inputs have no sleep-cpus-<set>.set for every core set (measured with --no-sleep?): the" \
+      "judged column model-c1-sleep cannot be predicted"
   fi
   $prototype && predictors+=(design)
   $prototype && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(design-cpu-by-clients)
@@ -185,6 +191,7 @@ if [ -n "$inputs" ]; then
     fi
   done
   { echo "# predictions made $(date -u +%Y-%m-%dT%H:%M:%SZ), before the curve was measured"
+    $model && echo "# judged column: model-c1-sleep"
     for col in "${predictors[@]}"; do for cpus in "${cpusets[@]}"; do for c in "${counts[@]}"; do
       echo -e "$col\t$cpus\t$c\t${predicted[$col,$cpus,$c]}"; done; done; done; } >"$out/predictions.tsv"
 fi

@@ -7,10 +7,10 @@
 #   roundTripUs  10^6 / TPS of the same with -c 1, minus cpuPerTxnUs (README's recipe; negative when one client is
 #                faster than saturation, reported as it comes)
 #   cores        nproc under the same taskset
-#   sessionSleepCpuUs  (unless --no-sleep; a variant's input, not the judged model's: docs/commit-path-host-costs.md
-#                4.7) the CPU one sleep costs a backend: synchronous_commit=off, 64 clients, CPU per transaction of
-#                INSERT + SELECT pg_sleep(0.001) less that of INSERT + SELECT pg_sleep(0), median over the repetitions
-#                (sleep-0.tsv, sleep-0.001.tsv, sleep-cpus-<set>.set)
+#   sessionSleepCpuUs  (unless --no-sleep; the judged model's since 2026-12-06, measured as calibrate-postgres does:
+#                docs/commit-path-host-costs.md 4.7, 10.2) the CPU one sleep costs a backend: synchronous_commit=off,
+#                64 clients, CPU per transaction of INSERT + SELECT pg_sleep(0.001) less that of INSERT + SELECT
+#                pg_sleep(0), median over the repetitions (sleep-0.tsv, sleep-0.001.tsv, sleep-cpus-<set>.set)
 # for every core set given (default: both cores, then core 0 alone; server and pgbench pinned with taskset -c), each
 # pgbench figure --repeat times (median and spread), with the load average before and after every figure and the CPU
 # seconds the server and pgbench used (/proc, time(1)): CPU per transaction measured, not inferred from TPS.
@@ -279,7 +279,7 @@ fsync_of() {
   for cpus in "${cpusets[@]}"; do
     if [ -f "$out/sleep-cpus-$cpus.set" ]; then
       echo
-      echo "sessionSleepCpuUs (a variant's input, not the judged model's), cores $cpus:" \
+      echo "sessionSleepCpuUs (the judged model's), cores $cpus:" \
         "$(grep -v '^#' "$out/sleep-cpus-$cpus.set" | cut -d= -f2) us" \
         "($(head -1 "$out/sleep-cpus-$cpus.set" | sed 's/.*(//; s/)//'))"
     fi

@@ -2,6 +2,7 @@ package io.tlogsim.cli;
 
 import io.tlogsim.analysis.calibrate.PostgresCalibration;
 import io.tlogsim.scenario.BadInputException;
+import io.tlogsim.scenario.HostProfiles;
 import io.tlogsim.scenario.Text;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,9 +26,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "calibrate-postgres", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "Measure pg-commit's inputs on a running PostgreSQL, connecting as psql does (libpq's variables): "
         + "pg_test_fsync on the WAL's disk (fsyncUs), pgbench -n with a one-row INSERT and synchronous_commit=off at "
-        + "each --clients count (cpuPerTxnUs from the CPU the server and pgbench used, roundTripUs), the server's "
-        + "cores; and write them as a pg-commit scenario (<data>/postgres/NAME.conf) for tlogsim run. It creates one "
-        + "table and drops it.",
+        + "each --clients count (cpuPerTxnUs from the CPU the server and pgbench used, roundTripUs, "
+        + "cpuPerTxnUsOneClient), the CPU of a backend's sleep (sessionSleepCpuUs: pg_sleep(0.001) against "
+        + "pg_sleep(0) at the most clients), the server's cores; and write them as a pg-commit scenario "
+        + "(<data>/postgres/NAME.conf) for tlogsim run, with --host-profile the host's costs of waiting too. It "
+        + "creates one table and drops it.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,
         Tlogsim.EXIT_BAD_INPUT}, footerHeading = Tlogsim.ENVIRONMENT_HEADING, footer = {
         "  PGHOST, PGPORT     the server (libpq's defaults otherwise)",
@@ -73,6 +76,15 @@ final class CalibratePostgresCommand implements Callable<Integer> {
       description = "The server's cores, when it runs elsewhere (default: its postmaster's affinity, read here).")
   Integer cores;
 
+  @Option(names = "--host-profile", paramLabel = "NAME",
+      description = "The database host's profile from tlogsim calibrate-host (a name in <data>/hosts, or a .conf "
+          + "path), written into the scenario as host = profile:NAME: the CPU of waiting for a flush, which "
+          + "synchronous_commit=off does not show (default: none, and the file says how to add it).")
+  String hostProfile;
+
+  @Option(names = "--no-sleep", description = "Do not measure sessionSleepCpuUs (two more pgbench runs).")
+  boolean noSleep;
+
   @Option(names = "--quiet", description = "Print nothing but errors.")
   boolean quiet;
 
@@ -98,6 +110,7 @@ final class CalibratePostgresCommand implements Callable<Integer> {
     RunOptions.notEmpty("--out", out, "a file");
     RunOptions.notEmpty("--data", data, "a directory");
     if (out != null && data != null) throw new BadInputException("--out and --data: give one of them");
+    String host = hostProfile == null ? null : hostRef(hostProfile);
     if (walDir != null && !Files.isDirectory(walDir)) {
       throw new BadInputException("--wal-dir: " + walDir + " is not a directory");
     }
@@ -111,7 +124,8 @@ final class CalibratePostgresCommand implements Callable<Integer> {
     long start = System.nanoTime();
     PostgresCalibration.Result r;
     try {
-      r = new PostgresCalibration(new PostgresCalibration.Settings(seconds, fsyncSeconds, counts, walDir, cores),
+      r = new PostgresCalibration(new PostgresCalibration.Settings(seconds, fsyncSeconds, counts, walDir, cores,
+          !noSleep),
           line -> {
             if (quiet) return;
             err.printf(Locale.ROOT, "progress     %s (%.1f s)%n", line, (System.nanoTime() - start) / 1e9);
@@ -121,7 +135,7 @@ final class CalibratePostgresCommand implements Callable<Integer> {
       throw new IllegalStateException("measuring PostgreSQL: " + e.getMessage(), e);
     }
     Files.createDirectories(file.toAbsolutePath().getParent());
-    Files.writeString(file, render(name, r));
+    Files.writeString(file, render(name, r, host));
     if (!quiet) {
       for (String note : r.notes()) stdout.println("note         " + note);
       stdout.printf(Locale.ROOT, "%-8s %12s %14s %18s%n", "clients", "TPS (off)", "transactions", "CPU us/txn");
@@ -130,9 +144,12 @@ final class CalibratePostgresCommand implements Callable<Integer> {
             r.cpuMeasured() ? String.format(Locale.ROOT, "%.1f", run.cpuPerTxnUs()) : "-");
       }
       stdout.printf(Locale.ROOT, "inputs       fsyncUs = %.1f, cpuPerTxnUs = %.3f, roundTripUs = %.3f, cores = %d"
-          + "%s%n", r.fsyncUs(), r.cpuPerTxnUs(), r.roundTripUs(), r.cores(), r.cpuPerTxnUsOneClient() > 0
-              ? String.format(Locale.ROOT, " (one client's CPU per transaction %.3f us: in the file, not set)",
-                  r.cpuPerTxnUsOneClient()) : "");
+          + "%s%s%n", r.fsyncUs(), r.cpuPerTxnUs(), r.roundTripUs(), r.cores(), r.cpuPerTxnUsOneClient() > 0
+              ? String.format(Locale.ROOT, ", cpuPerTxnUsOneClient = %.3f", r.cpuPerTxnUsOneClient()) : "",
+          r.sleepRuns().size() == 2 ? String.format(Locale.ROOT, ", sessionSleepCpuUs = %.3f", r.sessionSleepCpuUs())
+              : "");
+      stdout.println("host         " + (host != null ? "profile:" + host : "none: add host = profile:NAME (tlogsim "
+          + "calibrate-host --name NAME on the WAL's disk, under the server's affinity), or give --host-profile"));
       stdout.println("scenario     " + file.toAbsolutePath());
       stdout.println("use          ./tlogsim run " + file + "   (pg-commit with these inputs, 1 to 64 clients)");
       stdout.flush();
@@ -140,8 +157,29 @@ final class CalibratePostgresCommand implements Callable<Integer> {
     return Tlogsim.OK;
   }
 
-  /** A pg-commit scenario with the inputs, what was measured in comments. */
-  static String render(String name, PostgresCalibration.Result r) {
+  /**
+   * {@code --host-profile}'s value as the scenario names it: a name (a path under --data's hosts when --data is given:
+   * a run looks in $TLOGSIM_DATA), or a .conf path made absolute; it must exist.
+   */
+  private String hostRef(String given) {
+    RunOptions.notEmpty("--host-profile", given, "a host profile's name or .conf path");
+    boolean path = given.endsWith(".conf") || given.contains("/");
+    String ref = path ? Path.of(given).toAbsolutePath().normalize().toString()
+        : data != null ? HostProfiles.fileOf(RunOptions.dataDirOf(data), given).toAbsolutePath().normalize().toString()
+        : given;
+    try {
+      HostProfiles.settings(ref);
+    } catch (BadInputException e) {
+      throw new BadInputException("--host-profile: " + e.getMessage().replaceFirst("^host: ", ""));
+    }
+    return ref;
+  }
+
+  /**
+   * A pg-commit scenario with the inputs of the judged model (docs/commit-path-host-costs.md 10.2), what was measured
+   * in comments; {@code host}: the host profile it names (null: none, and a comment says how to add one).
+   */
+  static String render(String name, PostgresCalibration.Result r, String host) {
     List<String> l = new ArrayList<>();
     l.add("# pg-commit's inputs measured by tlogsim calibrate-postgres on " + host() + " at " + Instant.now());
     l.add("# server: PostgreSQL " + r.version() + " (" + r.server() + "), wal_sync_method " + r.walSyncMethod()
@@ -152,9 +190,11 @@ final class CalibratePostgresCommand implements Callable<Integer> {
     for (String note : r.notes()) l.add("# note: " + note);
     l.add("# pgbench -n -f (one-row INSERT), synchronous_commit=off:");
     l.add("#   clients  TPS  transactions  latency ms  CPU us/txn");
-    for (PostgresCalibration.Run run : r.runs()) {
-      l.add(String.format(Locale.ROOT, "#   %d  %.1f  %d  %.3f  %s", run.clients(), run.tps(), run.transactions(),
-          run.latencyMs(), r.cpuMeasured() ? String.format(Locale.ROOT, "%.3f", run.cpuPerTxnUs()) : "-"));
+    for (PostgresCalibration.Run run : r.runs()) l.add(row("", run, r.cpuMeasured()));
+    if (r.sleepRuns().size() == 2) {
+      l.add("# the same with INSERT then SELECT pg_sleep(0), then with pg_sleep(0.001):");
+      l.add(row("pg_sleep(0)  ", r.sleepRuns().get(0), true));
+      l.add(row("pg_sleep(0.001)  ", r.sleepRuns().get(1), true));
     }
     l.add("kind = pg-commit");
     l.add("description = \"PostgreSQL commits with the inputs calibrate-postgres measured (" + name + ")\"");
@@ -163,18 +203,30 @@ final class CalibratePostgresCommand implements Callable<Integer> {
     l.add(String.format(Locale.ROOT, "cpuPerTxnUs = %.3f    # CPU of a transaction at %d clients", r.cpuPerTxnUs(),
         r.cpuPerTxnUsClients()));
     if (r.cpuPerTxnUsOneClient() > 0) {
-      // measured and shown, not set: as the model's CPU per transaction it never predicted PostgreSQL better than one
-      // figure in three judged runs (docs/commit-path-host-costs.md 7); uncomment to try it
-      l.add("# not set (docs/commit-path-host-costs.md 7); uncomment to try a CPU per transaction that follows the"
-          + " clients:");
-      l.add(String.format(Locale.ROOT, "# cpuPerTxnUsOneClient = %.3f    # CPU of a transaction at 1 client",
+      l.add(String.format(Locale.ROOT, "cpuPerTxnUsOneClient = %.3f    # CPU of a transaction at 1 client",
           r.cpuPerTxnUsOneClient()));
       l.add("cpuPerTxnUsClients = " + r.cpuPerTxnUsClients() + "    # where cpuPerTxnUs was measured");
     }
+    if (r.sleepRuns().size() == 2) {
+      l.add(String.format(Locale.ROOT, "sessionSleepCpuUs = %.3f    # CPU of one sleep of a backend: pg_sleep(0.001) "
+          + "less pg_sleep(0), per transaction", r.sessionSleepCpuUs()));
+    }
     l.add(String.format(Locale.ROOT, "roundTripUs = %.3f    # one client's transaction off any core", r.roundTripUs()));
     l.add("cores = " + r.cores());
+    if (host != null) {
+      l.add("host = \"profile:" + host + "\"    # the host's costs of waiting (tlogsim calibrate-host)");
+    } else {
+      l.add("# host = \"profile:NAME\"    # add the host's costs of waiting: tlogsim calibrate-host --name NAME --path"
+          + " <the WAL's directory>, under the server's affinity (docs/commit-path.md, Host costs)");
+    }
     l.add("sweep = true");
     return String.join("\n", l) + "\n";
+  }
+
+  /** One pgbench run as a comment line: clients, TPS, transactions, latency, CPU per transaction. */
+  private static String row(String what, PostgresCalibration.Run run, boolean cpuMeasured) {
+    return String.format(Locale.ROOT, "#   %s%d  %.1f  %d  %.3f  %s", what, run.clients(), run.tps(),
+        run.transactions(), run.latencyMs(), cpuMeasured ? String.format(Locale.ROOT, "%.3f", run.cpuPerTxnUs()) : "-");
   }
 
   private static String host() {

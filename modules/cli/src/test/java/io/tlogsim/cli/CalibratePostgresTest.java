@@ -133,10 +133,13 @@ class CalibratePostgresTest {
       Scenario s = ScenarioKinds.loader().load(out.toString(), Map.of());
       assertEquals("pg-commit", s.kind().name());
       assertTrue(s.params().getDouble("fsyncUs") > 0 && s.params().getDouble("cpuPerTxnUs") > 0, conf);
-      // one client among the counts and the server's CPU measured: that client's own CPU per transaction is shown,
-      // not set (refuted as the model's CPU: docs/commit-path-host-costs.md 7)
-      assertEquals(visible, conf.contains("# cpuPerTxnUsOneClient = "), conf);
-      assertEquals(0.0, s.params().getDouble("cpuPerTxnUsOneClient"), conf);
+      // one client among the counts and the server's CPU measured: that client's own CPU per transaction and the
+      // CPU of a backend's sleep are set, as the judged model takes them (docs/commit-path-host-costs.md 10.2)
+      assertEquals(visible, s.params().getDouble("cpuPerTxnUsOneClient") > 0, conf);
+      assertEquals(visible, conf.contains("\nsessionSleepCpuUs = "), conf);
+      assertEquals(visible, conf.contains("# the same with INSERT then SELECT pg_sleep(0)"), conf);
+      assertEquals(!visible, text.contains("sessionSleepCpuUs not measured"), text);
+      assertTrue(conf.contains("# host = \"profile:NAME\""), "no --host-profile: how to add one\n" + conf);
       if (visible) assertEquals(2, s.params().getInt("cpuPerTxnUsClients"), "--clients 1,2: measured at 2\n" + conf);
       assertEquals(List.of("0", ""), psql(db, "SELECT relname FROM pg_class WHERE relname LIKE 'tlogsim_calibrate_%'"),
           "its table is dropped");
@@ -146,23 +149,36 @@ class CalibratePostgresTest {
   }
 
   @Test
-  void theOneClientCpuIsWrittenAsACommentThatLoadsWhenUncommented() throws Exception {
-    // no server: the scenario file written from two measured runs (1 and 64 clients, the CPU measured)
+  void theJudgedModelsInputsAreWrittenAndLoad() throws Exception {
+    // no server: the scenario file written from measured runs (1 and 64 clients, then pg_sleep(0) and pg_sleep(0.001)
+    // at 64, the CPU measured), naming a host profile
+    Path profile = tmp.resolve("db1.conf");
+    Files.writeString(profile, "profile {\n  hostWakeCpuUs = 5.5\n  hostSleepCpuUs = 7.0\n}\n");
     var r = new PostgresCalibration.Result("127.0.0.1:5432", "15", "fdatasync", tmp, 150.0, 2, "nproc", true,
         List.of(new PostgresCalibration.Run(1, 16_000, 160_000, 0.06, 7.0, 3.0),
-            new PostgresCalibration.Run(64, 20_000, 200_000, 3.2, 16.0, 4.0)), List.of());
-    String conf = CalibratePostgresCommand.render("unit", r);
+            new PostgresCalibration.Run(64, 20_000, 200_000, 3.2, 16.0, 4.0)),
+        List.of(new PostgresCalibration.Run(64, 18_000, 180_000, 3.5, 16.0, 4.0),
+            new PostgresCalibration.Run(64, 15_000, 150_000, 4.2, 17.0, 4.0)), List.of());
+    String conf = CalibratePostgresCommand.render("unit", r, profile.toString());
     Path as = tmp.resolve("as-written.conf");
     Files.writeString(as, conf);
     Scenario s = ScenarioKinds.loader().load(as.toString(), Map.of());
-    assertEquals(0.0, s.params().getDouble("cpuPerTxnUsOneClient"), conf);  // not set: pg-commit's default
-    assertEquals(100.0, s.params().getDouble("cpuPerTxnUs"), 1e-9, conf);   // (16 + 4) s / 200,000 transactions
-    assertTrue(conf.contains("# cpuPerTxnUsOneClient = 62.500"), conf);    // (7 + 3) s / 160,000, shown
-    Path tried = tmp.resolve("uncommented.conf");
-    Files.writeString(tried, conf.replace("# cpuPerTxnUsOneClient = ", "cpuPerTxnUsOneClient = "));
-    Scenario t = ScenarioKinds.loader().load(tried.toString(), Map.of());
-    assertEquals(62.5, t.params().getDouble("cpuPerTxnUsOneClient"), 1e-9);
-    assertEquals(64, t.params().getInt("cpuPerTxnUsClients"));
+    assertEquals(100.0, s.params().getDouble("cpuPerTxnUs"), 1e-9, conf);          // (16 + 4) s / 200,000
+    assertEquals(62.5, s.params().getDouble("cpuPerTxnUsOneClient"), 1e-9, conf);  // (7 + 3) s / 160,000
+    assertEquals(64, s.params().getInt("cpuPerTxnUsClients"), conf);
+    // (17 + 4) s / 150,000 less (16 + 4) s / 180,000: 140 - 111.1 us
+    assertEquals(140.0 - 20e6 / 180_000, s.params().getDouble("sessionSleepCpuUs"), 1e-3, conf);
+    assertEquals(5.5, s.params().getDouble("hostWakeCpuUs"), 1e-9, "the host profile's figures are the run's\n" + conf);
+    // without a host profile: none set, and the file says how to add one
+    String none = CalibratePostgresCommand.render("unit", r, null);
+    Files.writeString(as, none);
+    Scenario t = ScenarioKinds.loader().load(as.toString(), Map.of());
+    assertEquals(0.0, t.params().getDouble("hostWakeCpuUs"), none);
+    assertTrue(none.contains("# host = \"profile:NAME\""), none);
+    // a sleep that cost less CPU than none (a host slowing during the first run) is written as 0, not negative
+    var cheaper = new PostgresCalibration.Result("h", "15", "fdatasync", tmp, 150.0, 2, "nproc", true, r.runs(),
+        List.of(r.sleepRuns().get(1), r.sleepRuns().get(0)), List.of());
+    assertEquals(0.0, cheaper.sessionSleepCpuUs());
   }
 
   @Test
@@ -170,7 +186,8 @@ class CalibratePostgresTest {
     Path out = tmp.resolve("x.conf");
     for (String[] argv : List.of(new String[] {"--seconds", "0"}, new String[] {"--clients", "0"},
         new String[] {"--fsync-seconds", "99"}, new String[] {"--wal-dir", tmp.resolve("none").toString()},
-        new String[] {"--cores", "0"})) {
+        new String[] {"--cores", "0"}, new String[] {"--host-profile", "no-such-host"},
+        new String[] {"--host-profile", ""})) {
       List<String> args = new ArrayList<>(List.of("calibrate-postgres", "--out", out.toString()));
       args.addAll(List.of(argv));
       TlogsimTest.Result r = TlogsimTest.tlogsim(args.toArray(new String[0]));

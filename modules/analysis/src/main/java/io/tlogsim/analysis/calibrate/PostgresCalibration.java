@@ -23,15 +23,22 @@ import java.util.stream.Stream;
  * pg-commit's inputs measured on a running PostgreSQL, as a user would measure them (docs/commit-path-host-costs.md,
  * section 7): pg_test_fsync on the WAL's disk, and pgbench -n with a one-row INSERT and synchronous_commit=off at each
  * client count asked for, with the CPU the server's processes and pgbench used (the server's from /proc when it runs on
- * this machine; else CPU is inferred from throughput, README's recipe, and the result says so).
+ * this machine; else CPU is inferred from throughput, README's recipe, and the result says so); and, where that CPU is
+ * measured, the CPU one sleep costs a backend (pg-commit's sessionSleepCpuUs): the same at the most clients with a
+ * transaction of INSERT then {@code SELECT pg_sleep(0.001)} against INSERT then {@code SELECT pg_sleep(0)}
+ * (docs/commit-path-host-costs.md 4.7).
  *
  * <p>It connects as psql and pgbench do, through libpq's variables (PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD,
  * PGPASSFILE, PGOPTIONS...): every child process inherits this process's environment. It creates one table
  * ({@code tlogsim_calibrate_<pid>}) and drops it at the end.
  */
 public final class PostgresCalibration {
-  /** What to measure: pgbench's -T per run, pg_test_fsync's -s, the client counts, and where the WAL's disk is. */
-  public record Settings(double pgbenchSeconds, int fsyncSeconds, List<Integer> clients, Path walDir, Integer cores) {}
+  /**
+   * What to measure: pgbench's -T per run, pg_test_fsync's -s, the client counts, where the WAL's disk is, the server's
+   * cores (null: read here) and whether to measure the CPU of a backend's sleep.
+   */
+  public record Settings(double pgbenchSeconds, int fsyncSeconds, List<Integer> clients, Path walDir, Integer cores,
+      boolean sleep) {}
 
   /** One pgbench run: its clients, TPS, transactions, latency, and the CPU seconds (NaN: not measurable here). */
   public record Run(int clients, double tps, long transactions, double latencyMs, double serverCpuSeconds,
@@ -42,9 +49,12 @@ public final class PostgresCalibration {
     }
   }
 
-  /** Everything measured. */
+  /**
+   * Everything measured; {@code sleepRuns}: at the most clients, the transaction with {@code pg_sleep(0)} then the one
+   * with {@code pg_sleep(0.001)} (empty: not measured).
+   */
   public record Result(String server, String version, String walSyncMethod, Path walDir, double fsyncUs, int cores,
-      String coresFrom, boolean cpuMeasured, List<Run> runs, List<String> notes) {
+      String coresFrom, boolean cpuMeasured, List<Run> runs, List<Run> sleepRuns, List<String> notes) {
     Run at(int clients) {
       return runs.stream().filter(r -> r.clients() == clients).findFirst().orElseThrow();
     }
@@ -73,6 +83,16 @@ public final class PostgresCalibration {
     /** The clients of the run {@link #cpuPerTxnUs()} comes from (pg-commit's cpuPerTxnUsClients). */
     public int cpuPerTxnUsClients() {
       return saturated().clients();
+    }
+
+    /**
+     * The CPU one sleep costs a backend (pg-commit's sessionSleepCpuUs): the CPU per transaction with one
+     * {@code pg_sleep(0.001)} less that with {@code pg_sleep(0)}, never below 0; 0 when not measured (the server's CPU
+     * not visible, or the sleep runs not asked for).
+     */
+    public double sessionSleepCpuUs() {
+      if (!cpuMeasured || sleepRuns.size() != 2) return 0;
+      return Math.max(0, sleepRuns.get(1).cpuPerTxnUs() - sleepRuns.get(0).cpuPerTxnUs());
     }
 
     /**
@@ -197,6 +217,7 @@ public final class PostgresCalibration {
     String table = "tlogsim_calibrate_" + ProcessHandle.current().pid();
     Path script = Files.createTempFile("tlogsim-insert", ".sql");
     List<Run> runs = new ArrayList<>();
+    List<Run> sleepRuns = new ArrayList<>();
     try {
       Files.writeString(script, "INSERT INTO " + table + " VALUES (1);\n");
       query("CREATE TABLE " + table + " (x int)");
@@ -211,12 +232,36 @@ public final class PostgresCalibration {
             + " transactions%s", clients, r.tps(), r.transactions(), local ? String.format(Locale.ROOT,
             ", CPU %.1f us per transaction", r.cpuPerTxnUs()) : ""));
       }
+      if (settings.sleep() && local) {
+        // one sleep of a backend, in the engine: pg_sleep(0.001) waits once in WaitLatch (one epoll_wait with a
+        // timer), so the CPU per transaction differs from pg_sleep(0)'s by one sleep, its resume and the refill of the
+        // backend's caches after the others ran (docs/commit-path-host-costs.md 4.7); at the most clients, as
+        // cpuPerTxnUs
+        int most = settings.clients().stream().max(Integer::compare).orElseThrow();
+        for (String z : List.of("0", "0.001")) {
+          query("TRUNCATE " + table);
+          queryOrNull("CHECKPOINT");
+          Files.writeString(script, "INSERT INTO " + table + " VALUES (1);\nSELECT pg_sleep(" + z + ");\n");
+          Run r = pgbench(script, most, cores, postmaster);
+          sleepRuns.add(r);
+          progress.accept(String.format(Locale.ROOT, "pgbench -c %d, INSERT then pg_sleep(%s), synchronous_commit=off:"
+              + " %.0f TPS, CPU %.1f us per transaction", most, z, r.tps(), r.cpuPerTxnUs()));
+        }
+        double d = sleepRuns.get(1).cpuPerTxnUs() - sleepRuns.get(0).cpuPerTxnUs();
+        if (d < 0) {
+          notes.add(String.format(Locale.ROOT, "the transaction with pg_sleep(0.001) took %.1f us less CPU than with"
+              + " pg_sleep(0): sessionSleepCpuUs = 0 (a host that slowed during one of them? measure again, or with a"
+              + " longer --seconds)", -d));
+        }
+      } else if (settings.sleep()) {
+        notes.add("sessionSleepCpuUs not measured: it needs the server's CPU, not visible here");
+      }
     } finally {
       queryOrNull("DROP TABLE IF EXISTS " + table);
       Files.deleteIfExists(script);
     }
     return new Result(server, version, method, walDir, fsync, cores, coresFrom, local, List.copyOf(runs),
-        List.copyOf(notes));
+        List.copyOf(sleepRuns), List.copyOf(notes));
   }
 
   private static String describeServer() {

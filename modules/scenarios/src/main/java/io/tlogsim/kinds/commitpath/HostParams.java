@@ -47,7 +47,8 @@ public final class HostParams {
               + " hostSleepCpuUs)"),
       ParamSpec.decimal("sessionSleepCpuUs", 0, 1e6,
           "CPU one wait costs a session of the engine, measured in the engine (its sleep, its resume and the refill"
-              + " of its caches after other sessions ran; pg-commit: measure-inputs.sh's pg_sleep difference); when"
+              + " of its caches after other sessions ran; pg-commit: calibrate-postgres's pg_sleep(0.001) against"
+              + " pg_sleep(0) at saturation, synchronous_commit=off; set in the judged model); when"
               + " > 0 it replaces hostSleepCpuUs, hostSameCoreSleepCpuUs and hostBusyCoreSleepCpuUs (0: those)"));
 
   /** The engine's measured figure that, when set, stands for the host profile's three sleep figures. */
@@ -61,7 +62,8 @@ public final class HostParams {
     long engineSleep = ns(p, SESSION_SLEEP);
     // a wait measured in the engine holds what calibrate-host's bare threads cannot: the session's working set,
     // evicted by the sessions that ran while it slept, refilled at its resume (commit-path-host-costs.md 4.7:
-    // refuted in j4, whose inputs were taken at half the host's speed; judged again as model-sleep, not a default)
+    // refuted in j4, whose inputs were taken at half the host's speed; with the CPU that follows the clients, the
+    // judged model since 2026-12-06: 10.2)
     long sleep = engineSleep > 0 ? engineSleep : ns(p, "hostSleepCpuUs");
     long sameCoreSleep = engineSleep > 0 ? engineSleep : ns(p, "hostSameCoreSleepCpuUs");
     long busyCoreSleep = engineSleep > 0 ? engineSleep : ns(p, "hostBusyCoreSleepCpuUs");

@@ -66,9 +66,9 @@ public final class PgCommitKind implements ScenarioKind {
         ParamSpec.decimal("cpuPerTxnUsOneClient", 0, 1e7,
             "CPU of one transaction of one client with synchronous_commit=off, measured as cpuPerTxnUs but with"
                 + " pgbench -c 1; a run of N clients takes a value between it (N = 1) and cpuPerTxnUs (N at or above"
-                + " cpuPerTxnUsClients), linear in log2 N (0, the default: cpuPerTxnUs at every client count;"
-                + " a measured figure never predicted a real PostgreSQL better than 0 in three judged runs,"
-                + " docs/commit-path-host-costs.md 7)"),
+                + " cpuPerTxnUsClients), linear in log2 N (0, the default: cpuPerTxnUs at every client count);"
+                + " the judged model sets it, with sessionSleepCpuUs (calibrate-postgres measures both:"
+                + " docs/commit-path-host-costs.md 10.2)"),
         ParamSpec.integer("cpuPerTxnUsClients", 2, 10_000,
             "the pgbench -c at which cpuPerTxnUs was measured (the saturation run)").withUnit("clients"),
         ParamSpec.decimal("roundTripUs", 0, 1e7,
