@@ -252,8 +252,11 @@ what = {"model": "with the inputs' cpuPerTxnUsOneClient (a CPU per transaction t
         "model-sleep": "cpuPerTxnUs at every client count, the engine's own sleep (sessionSleepCpuUs from the inputs'"
                        " sleep-cpus-SET.set; docs/commit-path-host-costs.md 4.7)",
         "model-c1-sleep": "with both the inputs' cpuPerTxnUsOneClient and sessionSleepCpuUs (registered before j12;"
-                          " judged since 2026-12-06: docs/commit-path-host-costs.md 10.2)"}
-order = ["model", "model-one-cpu", "model-c1", "model-sleep", "model-c1-sleep"]
+                          " judged since 2026-12-06: docs/commit-path-host-costs.md 10.2)",
+        "model-c1-sleep-fsync-cores": "model-c1-sleep with fsyncUs the mean of pg_test_fsync from each core of the set"
+                                      " alone (a hypothesis registered 2026-12-06 after j15: docs/commit-path-host-"
+                                      "costs.md 10.2)"}
+order = ["model", "model-one-cpu", "model-c1", "model-sleep", "model-c1-sleep", "model-c1-sleep-fsync-cores"]
 besides = [c for c in sorted(cols, key=lambda c: (order.index(c) if c in order else len(order), c)) if c != judged]
 def err(p, m): return p / m - 1 if m > 0 else float("inf")
 def pct(e): return f"{e * 100:+.1f}%"

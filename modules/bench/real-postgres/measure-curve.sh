@@ -22,7 +22,10 @@
 #                   (docs/commit-path-host-costs.md 10.2);
 #   model           one CPU figure for every client count (cpuPerTxnUsOneClient=0), the host profile's sleep: the
 #                   judged column until 2026-12-06, beside it now;
-#   model-c1        with cpuPerTxnUsOneClient, the host profile's sleep; model-sleep: one CPU figure, the engine's sleep.
+#   model-c1        with cpuPerTxnUsOneClient, the host profile's sleep; model-sleep: one CPU figure, the engine's sleep;
+#   model-c1-sleep-fsync-cores  a hypothesis (registered 2026-12-06 after j15, not judged), where the inputs have
+#                   fsync-cores-cpus-<set>.set: the judged model with fsyncUs the mean of pg_test_fsync from each core
+#                   of the set alone (a set of one core: its own fsyncUs).
 # --model needs sleep-cpus-<set>.set in the inputs (measure-inputs.sh without --no-sleep); without it the judged column
 # is missing (judge.sh counts that a miss) and a line says so. Directories written before 2026-12-06 have no such line
 # and judged model; the oldest (columns model and model-one-cpu) had the CPU per transaction following the clients as
@@ -151,6 +154,9 @@ if [ -n "$inputs" ]; then
   if $model && $every_sleep; then
     predictors+=(model-sleep)
     predictors+=(model-c1-sleep)
+    # a hypothesis beside it (registered 2026-12-06 after j15: docs/commit-path-host-costs.md 10.2), where the inputs
+    # measured pg_test_fsync from each core of a set alone: the judged model with fsyncUs their mean
+    compgen -G "$inputs/fsync-cores-cpus-*.set" >/dev/null && predictors+=(model-c1-sleep-fsync-cores)
   elif $model; then
     rp_say "the inputs $inputs have no sleep-cpus-<set>.set for every core set (measured with --no-sleep?): the" \
       "judged column model-c1-sleep cannot be predicted"
@@ -172,6 +178,13 @@ if [ -n "$inputs" ]; then
         --set cpuPerTxnUsOneClient=0 --set "$sleep_cpu"
       predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-c1-sleep --set "host=profile:$profile" \
         --set "$sleep_cpu"
+      if [[ " ${predictors[*]} " == *" model-c1-sleep-fsync-cores "* ]]; then
+        # a set of one core has no other core to flush from: its own fsyncUs
+        fsync_cores="$(grep -h '^fsyncUs=' "$inputs/fsync-cores-cpus-$cpus.set" 2>/dev/null ||
+          grep '^fsyncUs=' "$inputs/inputs-cpus-$cpus.set")"
+        predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-c1-sleep-fsync-cores \
+          --set "host=profile:$profile" --set "$sleep_cpu" --set "$fsync_cores"
+      fi
     fi
     if $prototype; then
       rp_say "cores $cpus, design: design-prototype.py --inputs $inputs/inputs-cpus-$cpus.set --host $inputs/host.conf"

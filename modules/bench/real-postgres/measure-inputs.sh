@@ -14,6 +14,8 @@
 # for every core set given (default: both cores, then core 0 alone; server and pgbench pinned with taskset -c), each
 # pgbench figure --repeat times (median and spread), with the load average before and after every figure and the CPU
 # seconds the server and pgbench used (/proc, time(1)): CPU per transaction measured, not inferred from TPS.
+# On a set of several cores, pg_test_fsync also from each core alone (fsync-cores.tsv, fsync-cores-cpus-<set>.set: their
+# mean, a hypothesis registered 2026-12-06, not the judged model's input: docs/commit-path-host-costs.md 10.2).
 # Then `tlogsim calibrate-host` on the WAL's directory under each core set's affinity (unless --no-host). --off-curve
 # also measures synchronous_commit=off at 1, 2, 4, ... 64 clients (an input of the same kind; never the
 # synchronous_commit=on curve, which is measure-curve.sh's and is the test).
@@ -88,31 +90,44 @@ else
   [ "$(id -u)" = 0 ] && chmod 777 "$out"
 
   rp_speed_start "$out/host-speed.txt"
-  rm -f "$out"/sleep-*.tsv "$out"/sleep-cpus-*.set "$out"/host-cpus-*-slow.txt # an earlier run's, in a reused --out
+  rm -f "$out"/sleep-*.tsv "$out"/sleep-cpus-*.set "$out"/host-cpus-*-slow.txt "$out"/fsync-cores* # an earlier run's, in a reused --out
   rp_setup
   rp_start "${cpusets[0]}"
   echo -e "cpus\trep\tclients\tsync\ttps\tlatency_ms\ttransactions\tserver_cpu_s\tpgbench_cpu_s\tload_before\tload_after\tothers_busy_pct\twal_syncs\twal_sync_ms\tcores_busy_pct\tctxt_per_txn\thost_slowdown_during\tslow_share_during\ttry\tfull_speed_wait_s\tfull_speed_before\tslow_share_after" >"$out/raw.tsv"
   echo -e "cpus\trep\tfdatasync_us\tload_before\tload_after\tothers_busy_pct\ttry\tfull_speed_wait_s\tfull_speed_before\tslow_share_after" >"$out/fsync.tsv"
   head -1 "$out/fsync.tsv" >"$out/fsync-slow.tsv"
   rp_speed_tries
+  # pg_test_fsync pinned to $1, repetition $2: its fsync.tsv row (tries not at full speed into $3)
+  fsync_figure() {
+    local pin="$1" r="$2" slow="$3" try busy l0 waited f after row
+    # at the host's full speed, as every figure (server.sh rp_curve)
+    for try in $(seq 1 "$rp_tries"); do
+      busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
+      l0="$(rp_load)"
+      rp_lock
+      waited="$(rp_speed_wait "$pin")"
+      f="$(rp_fsync_us "$fsync_seconds" "$pin")"
+      after="$(rp_speed_after "$pin")"
+      rp_unlock
+      row="$pin\t$r\t$f\t$l0\t$(rp_load)\t$busy\t$try\t${waited// /	}\t$after"
+      if rp_speed_full "$waited" "$after"; then break; fi
+      echo -e "$row" >>"$slow"
+      [ "$try" = "$rp_tries" ] && break # the last try is kept (and counted as slow)
+      rp_say "cores $pin: the host was not at full speed around pg_test_fsync: measured again"
+    done
+    echo -e "$row"
+  }
+  echo -e "set\t$(head -1 "$out/fsync.tsv")" >"$out/fsync-cores.tsv"
+  head -1 "$out/fsync.tsv" >"$out/fsync-cores-slow.tsv"
   for cpus in "${cpusets[@]}"; do
     for r in $(seq 1 "$repeat"); do
-      # at the host's full speed, as every figure (server.sh rp_curve)
-      for try in $(seq 1 "$rp_tries"); do
-        busy="$(rp_wait_quiet "$quiet" "$quiet_wait")"
-        l0="$(rp_load)"
-        rp_lock
-        waited="$(rp_speed_wait "$cpus")"
-        f="$(rp_fsync_us "$fsync_seconds" "$cpus")"
-        after="$(rp_speed_after "$cpus")"
-        rp_unlock
-        row="$cpus\t$r\t$f\t$l0\t$(rp_load)\t$busy\t$try\t${waited// /	}\t$after"
-        if rp_speed_full "$waited" "$after"; then break; fi
-        echo -e "$row" >>"$out/fsync-slow.tsv"
-        [ "$try" = "$rp_tries" ] && break # the last try is kept (and counted as slow)
-        rp_say "cores $cpus: the host was not at full speed around pg_test_fsync: measured again"
-      done
-      echo -e "$row" | tee -a "$out/fsync.tsv" >&2
+      fsync_figure "$cpus" "$r" "$out/fsync-slow.tsv" | tee -a "$out/fsync.tsv" >&2
+      # and from each core of a set alone (a hypothesis, not the judged model's input: fsyncUs.cores below)
+      if [[ "$cpus" == *,* ]]; then
+        for core in ${cpus//,/ }; do
+          fsync_figure "$core" "$r" "$out/fsync-cores-slow.tsv" | sed "s/^/$cpus\t/" | tee -a "$out/fsync-cores.tsv" >&2
+        done
+      fi
     done
   done
 
@@ -261,6 +276,21 @@ fsync_of() {
         done
       fi
     } >"$out/inputs-cpus-$cpus.set"
+    # a hypothesis (registered 2026-12-06 after j15, not the judged model's input: docs/commit-path-host-costs.md 10.2):
+    # a server on several cores issues its flushes from each of them, while pg_test_fsync on the set settles on the
+    # core whose flushes complete cheapest; fsyncUs = the mean over the set's cores of pg_test_fsync from each alone
+    if [ -s "$out/fsync-cores.tsv" ] && awk -F'\t' -v s="$cpus" 'NR > 1 && $1 == s {f = 1} END {exit !f}' \
+      "$out/fsync-cores.tsv"; then
+      per_core="$(for core in ${cpus//,/ }; do
+        awk -F'\t' -v s="$cpus" -v c="$core" 'NR > 1 && $1 == s && $2 == c {print $4}' "$out/fsync-cores.tsv" | stats |
+          awk -v c="$core" '{print c, $1}'; done)"
+      {
+        echo "# measure-inputs.sh, cores $cpus: pg_test_fsync from each core alone (median of $repeat:" \
+          "$(awk '{printf "%score %s %s us", (NR > 1 ? ", " : ""), $1, $2}' <<<"$per_core")), their mean (a" \
+          "hypothesis: docs/commit-path-host-costs.md 10.2)"
+        echo "fsyncUs=$(awk '{t += $2; n++} END {printf "%.1f", t / n}' <<<"$per_core")"
+      } >"$out/fsync-cores-cpus-$cpus.set"
+    fi
     if [ -f "$out/sleep-0.001.tsv" ]; then
       # sessionSleepCpuUs: the median over the repetitions of (with one sleep) - (without), CPU per transaction
       read -r d d_lo d_hi < <(awk -F'\t' -v cpus="$cpus" 'FNR > 1 && $1 == cpus && $7 > 0 {
@@ -277,6 +307,12 @@ fsync_of() {
     awk -v r="$rt" 'BEGIN {exit !(r < 0)}' && rp_say "cores $cpus: README's roundTripUs = $rt < 0: one client is faster than 64 (the recipe breaks here)"
   done
   for cpus in "${cpusets[@]}"; do
+    if [ -f "$out/fsync-cores-cpus-$cpus.set" ]; then
+      echo
+      echo "fsyncUs from each core alone, their mean (a hypothesis, not the judged model's input), cores $cpus:" \
+        "$(grep '^fsyncUs=' "$out/fsync-cores-cpus-$cpus.set" | cut -d= -f2) us ($(head -1 "$out/fsync-cores-cpus-$cpus.set" |
+          sed 's/.*alone (//; s/), their mean.*//'))"
+    fi
     if [ -f "$out/sleep-cpus-$cpus.set" ]; then
       echo
       echo "sessionSleepCpuUs (the judged model's), cores $cpus:" \
