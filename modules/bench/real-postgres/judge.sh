@@ -2,9 +2,11 @@
 # The judgement of issue 22 in one command: does pg-commit predict a real PostgreSQL from the inputs alone?
 # Interleaved (the default): --repeat rounds (default 3); in each round, for each core set (--cpus, default both
 # cores, then core 0 alone: taskset -c), one after the other:
-#   1. measure-inputs.sh --cpus SET --repeat 1 (DIR/inputs-SET-rR): pg-commit's inputs on this machine, only what the
-#      model takes (pg_test_fsync, synchronous_commit=off at 1 and 64 clients with the CPU it used, nproc, tlogsim
-#      calibrate-host), pg_test_fsync and calibrate-host pinned to the core set as the server is;
+#   1. measure-inputs.sh --cpus SET --repeat 1 --fsync-cores (DIR/inputs-SET-rR): pg-commit's inputs on this machine,
+#      only what the models take (pg_test_fsync, synchronous_commit=off at 1 and 64 clients with the CPU it used, the
+#      pg_sleep runs of sessionSleepCpuUs, nproc, tlogsim calibrate-host; then, for the hypothesis beside the judged
+#      column, pg_test_fsync from each core of the set alone), pg_test_fsync and calibrate-host pinned to the core set
+#      as the server is;
 #   2. measure-curve.sh --cpus SET --repeat 1 --inputs DIR/inputs-SET-rR --model (DIR/curve-SET-rR): the predictions
 #      written FIRST (predictions.tsv: pg-commit with those inputs and host=profile:<inputs>/host-cpus-<set>.conf; the
 #      judged column model-c1-sleep with the inputs' cpuPerTxnUsOneClient and sessionSleepCpuUs, as calibrate-postgres
@@ -71,8 +73,8 @@ while [ $# -gt 0 ]; do
     --judge-only) judge_only="${2:-}"; [ -n "$judge_only" ] || { echo "judge: --judge-only needs a directory" >&2; exit 2; }
       shift 2 ;;
     --judged) judged="${2:-}"; [[ "$judged" =~ ^model(-[a-z0-9]+)*$ ]] ||
-      { echo "judge: --judged: a model column of predictions.tsv (model, model-c1, model-sleep, model-c1-sleep), got" \
-        "'$judged'" >&2; exit 2; }
+      { echo "judge: --judged: a model column of predictions.tsv (model, model-one-cpu, model-c1, model-sleep," \
+        "model-c1-sleep, model-c1-sleep-fsync-cores), got '$judged'" >&2; exit 2; }
       shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --max-load) max_load="$2"; shift 2 ;;
@@ -152,7 +154,7 @@ else
     for r in $(seq 1 "$repeat"); do
       for cpus in "${cpusets[@]}"; do
         echo "judge: round $r of $repeat, cores $cpus: inputs, then predictions and curve" >&2
-        "$here/measure-inputs.sh" --cpus "$cpus" --seconds "$seconds" --repeat 1 --wait-quiet "$quiet" \
+        "$here/measure-inputs.sh" --cpus "$cpus" --seconds "$seconds" --repeat 1 --fsync-cores --wait-quiet "$quiet" \
           --out "$out/inputs-$cpus-r$r" ||
           { echo "judge: measure-inputs.sh failed on cores $cpus, round $r: no verdict" >&2; exit 3; }
         "$here/measure-curve.sh" --cpus "$cpus" --inputs "$out/inputs-$cpus-r$r" --model --seconds "$seconds" \
@@ -211,16 +213,18 @@ for (cpus, r) in sorted(rounds, key=lambda k: (setorder(k[0]), k[1])):
                        "no predictions.tsv"))
         continue
     used.setdefault(cpus, []).append(r)
+    marks = set()
     for line in open(f"{cur}/predictions.tsv"):
         if line.startswith("# predictions made "):
             made[(cpus, r)] = line.split()[3].rstrip(",")
         if line.startswith("# judged column: "):
-            marked.add(line.split(": ", 1)[1].strip())
+            marks.add(line.split(": ", 1)[1].strip())
         if line.startswith("#"): continue
         col, cs, c, p = line.rstrip("\n").split("\t")
         v = float(p) if p and p != "null" else None
         if cs != cpus or not col.startswith("model"): continue
         cols.setdefault(col, {})[(cpus, r, int(c))] = v
+    marked |= marks or {"model"}  # a round without the line was judged on model (written before 2026-12-06)
     for row in raw:
         k = (cpus, int(row["clients"]))
         runs.setdefault(k + (r,), []).append(float(row["tps"]))
@@ -231,14 +235,15 @@ if not points:
           file=sys.stderr)
     sys.exit(3)
 # the judged column: --judged, else the one the predictions name (since 2026-12-06), else model (before)
-if len(marked) > 1:
+if len(marked) > 1 and not asked:
     print(f"judge: {out}: its rounds name different judged columns ({', '.join(sorted(marked))}): --judged COL says"
           " which", file=sys.stderr)
     sys.exit(2)
-judged = asked or (marked.pop() if marked else "model")
+named = next(iter(marked)) if len(marked) == 1 else None  # the column the run judged (mixed: refused above)
+judged = asked or named
 if judged not in cols:
-    print(f"judge: {out}: no column {judged} in its predictions.tsv (there: {', '.join(sorted(cols)) or 'none'})",
-          file=sys.stderr)
+    print(f"judge: {'--judged: ' if asked else ''}{out}: no column {judged} in its predictions.tsv (there:"
+          f" {', '.join(sorted(cols)) or 'none'})", file=sys.stderr)
     sys.exit(2)
 pred = cols[judged]
 # what each column is; the oldest directories (a column model-one-cpu) had model with the inputs' cpuPerTxnUsOneClient
@@ -272,7 +277,8 @@ if rejudged:
     print(f"judged again {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())} (judge.sh --judge-only: nothing measured)\n")
 if skipped:
     print("left out (no curve to judge): " + "; ".join(skipped) + "\n")
-print(f"judged column: {judged}" + (" (--judged: not the column the run named)" if asked and asked not in marked else "")
+print(f"judged column: {judged}" + (f" (--judged: not the column the run judged, {named or ', '.join(sorted(marked))};"
+      " the run's own judgement is judgement.md)" if asked and asked != named else "")
       + f"; {what.get(judged, 'a column of predictions.tsv')}. Its error: the median over the rounds of each round's prediction against that round's measured TPS (pred_r /"
       " measured_r - 1)" + ("" if interleaved else "; one round per core set here (--blocks), so the paired and"
       " unpaired errors are the same") + ". Beside it, not judged: the rounds' errors min..max, the unpaired error"
@@ -416,5 +422,8 @@ case "${status[0]}:${status[1]}" in
        "$out/judgement.md is kept" >&2 ;;
 esac
 # a verdict (0 or 1) replaces judgement.md; no verdict (2: not a judge.sh directory, 3: nothing measured) leaves it
-if [ "$verdict" -le 1 ]; then mv "$out/judgement.md.new" "$out/judgement.md"; else rm -f "$out/judgement.md.new"; fi
+# (--judged COL: judgement-COL.md, beside the run's own)
+name=judgement.md
+[ -n "$judged" ] && name="judgement-$judged.md"
+if [ "$verdict" -le 1 ]; then mv "$out/judgement.md.new" "$out/$name"; else rm -f "$out/judgement.md.new"; fi
 exit "$verdict"

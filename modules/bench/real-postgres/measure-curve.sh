@@ -24,10 +24,10 @@
 #                   judged column until 2026-12-06, beside it now;
 #   model-c1        with cpuPerTxnUsOneClient, the host profile's sleep; model-sleep: one CPU figure, the engine's sleep;
 #   model-c1-sleep-fsync-cores  a hypothesis (registered 2026-12-06 after j15, not judged), where the inputs have
-#                   fsync-cores-cpus-<set>.set: the judged model with fsyncUs the mean of pg_test_fsync from each core
-#                   of the set alone (a set of one core: its own fsyncUs).
-# --model needs sleep-cpus-<set>.set in the inputs (measure-inputs.sh without --no-sleep); without it the judged column
-# is missing (judge.sh counts that a miss) and a line says so. Directories written before 2026-12-06 have no such line
+#                   fsync-cores-cpus-<set>.set (measure-inputs.sh --fsync-cores): the judged model with fsyncUs the
+#                   mean of pg_test_fsync from each core of the set alone (a set of one core: its own fsyncUs).
+# --model needs sleep-cpus-<set>.set in the inputs (measure-inputs.sh without --no-sleep); without it measure-curve.sh
+# stops before measuring (exit 1). Directories written before 2026-12-06 have no such line
 # and judged model; the oldest (columns model and model-one-cpu) had the CPU per transaction following the clients as
 # model. today-cputime (not judged) takes cpuPerTxnUsOneClient from the inputs too.
 #
@@ -158,8 +158,8 @@ if [ -n "$inputs" ]; then
     # measured pg_test_fsync from each core of a set alone: the judged model with fsyncUs their mean
     compgen -G "$inputs/fsync-cores-cpus-*.set" >/dev/null && predictors+=(model-c1-sleep-fsync-cores)
   elif $model; then
-    rp_say "the inputs $inputs have no sleep-cpus-<set>.set for every core set (measured with --no-sleep?): the" \
-      "judged column model-c1-sleep cannot be predicted"
+    rp_die "--model: the inputs $inputs have no sleep-cpus-<set>.set for every core set (measured with --no-sleep?):" \
+      "the judged column model-c1-sleep cannot be predicted"
   fi
   $prototype && predictors+=(design)
   $prototype && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(design-cpu-by-clients)

@@ -14,14 +14,15 @@
 # for every core set given (default: both cores, then core 0 alone; server and pgbench pinned with taskset -c), each
 # pgbench figure --repeat times (median and spread), with the load average before and after every figure and the CPU
 # seconds the server and pgbench used (/proc, time(1)): CPU per transaction measured, not inferred from TPS.
-# On a set of several cores, pg_test_fsync also from each core alone (fsync-cores.tsv, fsync-cores-cpus-<set>.set: their
-# mean, a hypothesis registered 2026-12-06, not the judged model's input: docs/commit-path-host-costs.md 10.2).
+# With --fsync-cores, last (after calibrate-host), pg_test_fsync also from each core of a set alone (fsync-cores.tsv,
+# fsync-cores-cpus-<set>.set: their mean; a set of one core: its own figure; a hypothesis registered 2026-12-06, not
+# the judged model's input: docs/commit-path-host-costs.md 10.2).
 # Then `tlogsim calibrate-host` on the WAL's directory under each core set's affinity (unless --no-host). --off-curve
 # also measures synchronous_commit=off at 1, 2, 4, ... 64 clients (an input of the same kind; never the
 # synchronous_commit=on curve, which is measure-curve.sh's and is the test).
 #
 #   modules/bench/real-postgres/measure-inputs.sh [--cpus 0,1] [--cpus 0] [--seconds 30] [--repeat 3] [--fsync-seconds 5]
-#                                                 [--off-curve] [--no-host] [--no-sleep] [--wait-quiet PCT
+#                                                 [--off-curve] [--no-host] [--no-sleep] [--fsync-cores] [--wait-quiet PCT
 #                                                 [--wait-max S]] [--out DIR]
 #
 # --wait-quiet: before each figure, wait (at most --wait-max s, default 600) until other work keeps under PCT per cent
@@ -47,6 +48,7 @@ fsync_seconds=5
 off_curve=false
 sleep=true
 host=true
+fsync_cores=false
 quiet=101
 quiet_wait=0
 from=""
@@ -60,13 +62,14 @@ while [ $# -gt 0 ]; do
     --off-curve) off_curve=true; shift ;;
     --no-host) host=false; shift ;;
     --no-sleep) sleep=false; shift ;;
+    --fsync-cores) fsync_cores=true; shift ;;
     --out) out="$2"; shift 2 ;;
     --from) from="$2"; shift 2 ;;
     --wait-quiet) quiet="$2"; shift 2 ;;
     --wait-max) quiet_wait="$2"; shift 2 ;;
     -h|--help) awk 'NR > 1 && /^set -e/ {exit} NR > 1' "$0"; exit 0 ;;
     *) echo "measure-inputs: unknown option '$1'; allowed: --cpus, --seconds, --repeat, --fsync-seconds, --off-curve," \
-      "--no-host, --no-sleep, --wait-quiet, --wait-max, --from, --out" >&2; exit 2 ;;
+      "--no-host, --no-sleep, --fsync-cores, --wait-quiet, --wait-max, --from, --out" >&2; exit 2 ;;
   esac
 done
 [ ${#cpusets[@]} -gt 0 ] || cpusets=("0,1" "0")
@@ -117,17 +120,9 @@ else
     done
     echo -e "$row"
   }
-  echo -e "set\t$(head -1 "$out/fsync.tsv")" >"$out/fsync-cores.tsv"
-  head -1 "$out/fsync.tsv" >"$out/fsync-cores-slow.tsv"
   for cpus in "${cpusets[@]}"; do
     for r in $(seq 1 "$repeat"); do
       fsync_figure "$cpus" "$r" "$out/fsync-slow.tsv" | tee -a "$out/fsync.tsv" >&2
-      # and from each core of a set alone (a hypothesis, not the judged model's input: fsyncUs.cores below)
-      if [[ "$cpus" == *,* ]]; then
-        for core in ${cpus//,/ }; do
-          fsync_figure "$core" "$r" "$out/fsync-cores-slow.tsv" | sed "s/^/$cpus\t/" | tee -a "$out/fsync-cores.tsv" >&2
-        done
-      fi
     done
   done
 
@@ -182,6 +177,21 @@ SELECT pg_sleep($z);"
     else
       rp_say "this tlogsim has no calibrate-host; skipped"
     fi
+  fi
+
+  if $fsync_cores; then
+    # pg_test_fsync from each core of a set alone (a hypothesis, not the judged model's input: fsync-cores-cpus-SET.set
+    # below), last: the judged inputs before it are as close to the curve as before (about 80 s a core at -s 5)
+    echo -e "set\t$(head -1 "$out/fsync.tsv")" >"$out/fsync-cores.tsv"
+    head -1 "$out/fsync.tsv" >"$out/fsync-cores-slow.tsv"
+    for cpus in "${cpusets[@]}"; do
+      [[ "$cpus" == *,* ]] || continue # one core: its own figure above
+      for r in $(seq 1 "$repeat"); do
+        for core in ${cpus//,/ }; do
+          fsync_figure "$core" "$r" "$out/fsync-cores-slow.tsv" | sed "s/^/$cpus\t/" | tee -a "$out/fsync-cores.tsv" >&2
+        done
+      done
+    done
   fi
 fi
 
@@ -279,11 +289,20 @@ fsync_of() {
     # a hypothesis (registered 2026-12-06 after j15, not the judged model's input: docs/commit-path-host-costs.md 10.2):
     # a server on several cores issues its flushes from each of them, while pg_test_fsync on the set settles on the
     # core whose flushes complete cheapest; fsyncUs = the mean over the set's cores of pg_test_fsync from each alone
-    if [ -s "$out/fsync-cores.tsv" ] && awk -F'\t' -v s="$cpus" 'NR > 1 && $1 == s {f = 1} END {exit !f}' \
-      "$out/fsync-cores.tsv"; then
+    if [ -f "$out/fsync-cores.tsv" ] && [[ "$cpus" != *,* ]]; then
+      # one core: no other core to flush from, its own figure (so that the column is predicted for every set)
+      {
+        echo "# measure-inputs.sh, cores $cpus: one core, its own pg_test_fsync (a hypothesis: docs/commit-path-host-costs.md 10.2)"
+        echo "fsyncUs=$fs"
+      } >"$out/fsync-cores-cpus-$cpus.set"
+    elif [ -f "$out/fsync-cores.tsv" ]; then
       per_core="$(for core in ${cpus//,/ }; do
         awk -F'\t' -v s="$cpus" -v c="$core" 'NR > 1 && $1 == s && $2 == c {print $4}' "$out/fsync-cores.tsv" | stats |
           awk -v c="$core" '{print c, $1}'; done)"
+    fi
+    # only where every core has a figure (a missing one would lower the mean)
+    if [ -f "$out/fsync-cores.tsv" ] && [[ "$cpus" == *,* ]] &&
+      awk '$2 !~ /^[0-9.]+$/ {bad = 1} END {exit bad || NR == 0}' <<<"$per_core"; then
       {
         echo "# measure-inputs.sh, cores $cpus: pg_test_fsync from each core alone (median of $repeat:" \
           "$(awk '{printf "%score %s %s us", (NR > 1 ? ", " : ""), $1, $2}' <<<"$per_core")), their mean (a" \
@@ -311,7 +330,7 @@ fsync_of() {
       echo
       echo "fsyncUs from each core alone, their mean (a hypothesis, not the judged model's input), cores $cpus:" \
         "$(grep '^fsyncUs=' "$out/fsync-cores-cpus-$cpus.set" | cut -d= -f2) us ($(head -1 "$out/fsync-cores-cpus-$cpus.set" |
-          sed 's/.*alone (//; s/), their mean.*//'))"
+          sed 's/.*alone (//; s/), their mean.*//; s/^# .*one core, .*/one core: its own pg_test_fsync/'))"
     fi
     if [ -f "$out/sleep-cpus-$cpus.set" ]; then
       echo

@@ -86,7 +86,14 @@ rp_load() { cut -d' ' -f1 /proc/loadavg; }
 
 # With REAL_PG_LOCK=FILE (here: /work/locks/bench), each figure is measured holding flock FILE, so that benchmarks of
 # others sharing the machine do not run during it (nor it during theirs).
-rp_lock() { [ -z "${REAL_PG_LOCK:-}" ] && return 0; exec 9>>"$REAL_PG_LOCK"; flock 9; }
+# Every figure starts here (holding the lock when there is one): what others left dirty is written back first (sync),
+# so that their writeback does not fall into the figure (since 2026-12-06: a pg_test_fsync measured 864 us, against 85
+# and 86 just before, while a build's files were being written: docs/commit-path-host-costs.md 10.2). It does not stop
+# another writer.
+rp_lock() {
+  if [ -n "${REAL_PG_LOCK:-}" ]; then exec 9>>"$REAL_PG_LOCK"; flock 9; fi
+  sync
+}
 rp_unlock() { [ -z "${REAL_PG_LOCK:-}" ] && return 0; flock -u 9; }
 
 # The host's speed (host-speed.py says why: on this VM kind the same work takes twice the CPU for tens of seconds at a
@@ -165,13 +172,11 @@ rp_busy() {
 
 # Waits (at most $2 s) until the other work on this machine keeps less than $1 per cent of its cores busy; prints the
 # last share seen. A shared machine's builds make every figure noisy: this waits for a lull, and the share is recorded.
-# Then it writes back what others left dirty (sync), so that the disk is idle too: a build's 55 MB written back during
-# a pg_test_fsync made it 864 us where it measured 85 (docs/commit-path-host-costs.md 10.2).
 rp_wait_quiet() {
   local max="$1" wait="$2" waited=0 b
   while true; do
     b="$(rp_busy)"
-    if [ "$b" -lt "$max" ] || [ "$waited" -ge "$wait" ]; then sync; echo "$b"; return; fi
+    if [ "$b" -lt "$max" ] || [ "$waited" -ge "$wait" ]; then echo "$b"; return; fi
     sleep 8
     waited=$(( waited + 10 ))
   done

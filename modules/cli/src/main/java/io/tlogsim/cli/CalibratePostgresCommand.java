@@ -1,5 +1,6 @@
 package io.tlogsim.cli;
 
+import com.typesafe.config.ConfigUtil;
 import io.tlogsim.analysis.calibrate.PostgresCalibration;
 import io.tlogsim.scenario.BadInputException;
 import io.tlogsim.scenario.HostProfiles;
@@ -208,13 +209,17 @@ final class CalibratePostgresCommand implements Callable<Integer> {
       l.add("cpuPerTxnUsClients = " + r.cpuPerTxnUsClients() + "    # where cpuPerTxnUs was measured");
     }
     if (r.sleepRuns().size() == 2) {
-      l.add(String.format(Locale.ROOT, "sessionSleepCpuUs = %.3f    # CPU of one sleep of a backend: pg_sleep(0.001) "
-          + "less pg_sleep(0), per transaction", r.sessionSleepCpuUs()));
+      // it stands for the host profile's sleep figures: without a profile it would charge sleeps and no wakes or
+      // flushes, neither the judged model nor one without host costs
+      l.add(String.format(Locale.ROOT, "%ssessionSleepCpuUs = %.3f    # CPU of one sleep of a backend: pg_sleep(0.001) "
+          + "less pg_sleep(0), per transaction%s", host == null ? "# " : "", r.sessionSleepCpuUs(),
+          host == null ? " (uncomment with host below)" : ""));
     }
     l.add(String.format(Locale.ROOT, "roundTripUs = %.3f    # one client's transaction off any core", r.roundTripUs()));
     l.add("cores = " + r.cores());
     if (host != null) {
-      l.add("host = \"profile:" + host + "\"    # the host's costs of waiting (tlogsim calibrate-host)");
+      l.add("host = " + ConfigUtil.quoteString("profile:" + host) + "    # the host's costs of waiting (tlogsim "
+          + "calibrate-host)");
     } else {
       l.add("# host = \"profile:NAME\"    # add the host's costs of waiting: tlogsim calibrate-host --name NAME --path"
           + " <the WAL's directory>, under the server's affinity (docs/commit-path.md, Host costs)");

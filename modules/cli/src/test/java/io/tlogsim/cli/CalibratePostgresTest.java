@@ -136,7 +136,9 @@ class CalibratePostgresTest {
       // one client among the counts and the server's CPU measured: that client's own CPU per transaction and the
       // CPU of a backend's sleep are set, as the judged model takes them (docs/commit-path-host-costs.md 10.2)
       assertEquals(visible, s.params().getDouble("cpuPerTxnUsOneClient") > 0, conf);
-      assertEquals(visible, conf.contains("\nsessionSleepCpuUs = "), conf);
+      // without --host-profile it is written commented out: it stands for the profile's sleep figures
+      assertEquals(visible, conf.contains("\n# sessionSleepCpuUs = "), conf);
+      assertEquals(0.0, s.params().getDouble("sessionSleepCpuUs"), conf);
       assertEquals(visible, conf.contains("# the same with INSERT then SELECT pg_sleep(0)"), conf);
       assertEquals(!visible, text.contains("sessionSleepCpuUs not measured"), text);
       assertTrue(conf.contains("# host = \"profile:NAME\""), "no --host-profile: how to add one\n" + conf);
@@ -169,12 +171,19 @@ class CalibratePostgresTest {
     // (17 + 4) s / 150,000 less (16 + 4) s / 180,000: 140 - 111.1 us
     assertEquals(140.0 - 20e6 / 180_000, s.params().getDouble("sessionSleepCpuUs"), 1e-3, conf);
     assertEquals(5.5, s.params().getDouble("hostWakeCpuUs"), 1e-9, "the host profile's figures are the run's\n" + conf);
-    // without a host profile: none set, and the file says how to add one
+    // without a host profile: none set, nor the engine's sleep (it stands for the profile's sleep figures), and the
+    // file says how to add both
     String none = CalibratePostgresCommand.render("unit", r, null);
     Files.writeString(as, none);
     Scenario t = ScenarioKinds.loader().load(as.toString(), Map.of());
     assertEquals(0.0, t.params().getDouble("hostWakeCpuUs"), none);
-    assertTrue(none.contains("# host = \"profile:NAME\""), none);
+    assertEquals(0.0, t.params().getDouble("sessionSleepCpuUs"), none);
+    assertTrue(none.contains("# host = \"profile:NAME\"") && none.contains("# sessionSleepCpuUs = "), none);
+    // a profile whose path needs quoting in HOCON loads too
+    Path odd = Files.createDirectory(tmp.resolve("a \"quoted\" dir"));
+    Path oddProfile = Files.copy(profile, odd.resolve("db1.conf"));
+    Files.writeString(as, CalibratePostgresCommand.render("unit", r, oddProfile.toString()));
+    assertEquals(5.5, ScenarioKinds.loader().load(as.toString(), Map.of()).params().getDouble("hostWakeCpuUs"), 1e-9);
     // a sleep that cost less CPU than none (a host slowing during the first run) is written as 0, not negative
     var cheaper = new PostgresCalibration.Result("h", "15", "fdatasync", tmp, 150.0, 2, "nproc", true, r.runs(),
         List.of(r.sleepRuns().get(1), r.sleepRuns().get(0)), List.of());
