@@ -299,16 +299,15 @@ fsync_of() {
       per_core="$(for core in ${cpus//,/ }; do
         awk -F'\t' -v s="$cpus" -v c="$core" 'NR > 1 && $1 == s && $2 == c {print $4}' "$out/fsync-cores.tsv" | stats |
           awk -v c="$core" '{print c, $1}'; done)"
-    fi
-    # only where every core has a figure (a missing one would lower the mean)
-    if [ -f "$out/fsync-cores.tsv" ] && [[ "$cpus" == *,* ]] &&
-      awk '$2 !~ /^[0-9.]+$/ {bad = 1} END {exit bad || NR == 0}' <<<"$per_core"; then
-      {
-        echo "# measure-inputs.sh, cores $cpus: pg_test_fsync from each core alone (median of $repeat:" \
-          "$(awk '{printf "%score %s %s us", (NR > 1 ? ", " : ""), $1, $2}' <<<"$per_core")), their mean (a" \
-          "hypothesis: docs/commit-path-host-costs.md 10.2)"
-        echo "fsyncUs=$(awk '{t += $2; n++} END {printf "%.1f", t / n}' <<<"$per_core")"
-      } >"$out/fsync-cores-cpus-$cpus.set"
+      # only where every core has a figure (a missing one would lower the mean)
+      if awk '$2 !~ /^[0-9.]+$/ {bad = 1} END {exit bad || NR == 0}' <<<"$per_core"; then
+        {
+          echo "# measure-inputs.sh, cores $cpus: pg_test_fsync from each core alone (median of $repeat:" \
+            "$(awk '{printf "%score %s %s us", (NR > 1 ? ", " : ""), $1, $2}' <<<"$per_core")), their mean (a" \
+            "hypothesis: docs/commit-path-host-costs.md 10.2)"
+          echo "fsyncUs=$(awk '{t += $2; n++} END {printf "%.1f", t / n}' <<<"$per_core")"
+        } >"$out/fsync-cores-cpus-$cpus.set"
+      fi
     fi
     if [ -f "$out/sleep-0.001.tsv" ]; then
       # sessionSleepCpuUs: the median over the repetitions of (with one sleep) - (without), CPU per transaction
