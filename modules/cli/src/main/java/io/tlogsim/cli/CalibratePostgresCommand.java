@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,7 +27,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "calibrate-postgres", mixinStandardHelpOptions = true, versionProvider = Tlogsim.Version.class,
     description = "Measure pg-commit's inputs on a running PostgreSQL, connecting as psql does (libpq's variables): "
-        + "pg_test_fsync on the WAL's disk (fsyncUs), pgbench -n with a one-row INSERT and synchronous_commit=off at "
+        + "pg_test_fsync on the WAL's disk (fsyncUs; a server on several cores: from each alone, their mean), pgbench -n with a one-row INSERT and synchronous_commit=off at "
         + "each --clients count (cpuPerTxnUs from the CPU the server and pgbench used, roundTripUs, "
         + "cpuPerTxnUsOneClient), the CPU of a backend's sleep (sessionSleepCpuUs: pg_sleep(0.001) against "
         + "pg_sleep(0) at the most clients), the server's cores; and write them as a pg-commit scenario "
@@ -60,7 +61,8 @@ final class CalibratePostgresCommand implements Callable<Integer> {
   double seconds;
 
   @Option(names = "--fsync-seconds", paramLabel = "S", defaultValue = "5",
-      description = "pg_test_fsync -s (default: ${DEFAULT-VALUE}; 1 to 60).")
+      description = "pg_test_fsync -s (default: ${DEFAULT-VALUE}; 1 to 60): a run takes about 16 x S seconds, one "
+          + "per core of the server unless --fsync-once.")
   int fsyncSeconds;
 
   @Option(names = "--clients", paramLabel = "N", defaultValue = "1,64", split = ",",
@@ -82,6 +84,11 @@ final class CalibratePostgresCommand implements Callable<Integer> {
           + "path), written into the scenario as host = profile:NAME: the CPU of waiting for a flush, which "
           + "synchronous_commit=off does not show (default: none, and the file says how to add it).")
   String hostProfile;
+
+  @Option(names = "--fsync-once", description = "Run pg_test_fsync once, on the server's cores together, not from "
+      + "each alone: quicker on many cores (a run takes about 16 x --fsync-seconds s), but on a VM it may settle on the "
+      + "core whose flushes complete cheapest while the server flushes from all (docs/commit-path-host-costs.md 10.2).")
+  boolean fsyncOnce;
 
   @Option(names = "--no-sleep", description = "Do not measure sessionSleepCpuUs (two more pgbench runs).")
   boolean noSleep;
@@ -126,7 +133,7 @@ final class CalibratePostgresCommand implements Callable<Integer> {
     PostgresCalibration.Result r;
     try {
       r = new PostgresCalibration(new PostgresCalibration.Settings(seconds, fsyncSeconds, counts, walDir, cores,
-          !noSleep),
+          !noSleep, !fsyncOnce),
           line -> {
             if (quiet) return;
             err.printf(Locale.ROOT, "progress     %s (%.1f s)%n", line, (System.nanoTime() - start) / 1e9);
@@ -199,8 +206,14 @@ final class CalibratePostgresCommand implements Callable<Integer> {
     }
     l.add("kind = pg-commit");
     l.add("description = \"PostgreSQL commits with the inputs calibrate-postgres measured (" + name + ")\"");
-    l.add(String.format(Locale.ROOT, "fsyncUs = %.3f        # pg_test_fsync, %s, one 8kB write", r.fsyncUs(),
-        r.walSyncMethod()));
+    if (r.fsyncEachCore()) {
+      l.add("# pg_test_fsync, " + r.walSyncMethod() + ", one 8kB write, from each of the server's cores alone: "
+          + r.fsyncs().stream().map(f -> String.format(Locale.ROOT, "core %s %.1f us", f.cpus(), f.us()))
+              .collect(Collectors.joining(", ")));
+    }
+    l.add(String.format(Locale.ROOT, "fsyncUs = %.3f        # pg_test_fsync, %s, one 8kB write%s", r.fsyncUs(),
+        r.walSyncMethod(), r.fsyncEachCore() ? ": the mean over the server's cores"
+            : r.fsyncs().get(0).cpus().isEmpty() ? "" : ", on cores " + r.fsyncs().get(0).cpus()));
     l.add(String.format(Locale.ROOT, "cpuPerTxnUs = %.3f    # CPU of a transaction at %d clients", r.cpuPerTxnUs(),
         r.cpuPerTxnUsClients()));
     if (r.cpuPerTxnUsOneClient() > 0) {

@@ -143,6 +143,12 @@ class CalibratePostgresTest {
       assertEquals(!visible, text.contains("sessionSleepCpuUs not measured"), text);
       assertTrue(conf.contains("# host = \"profile:NAME\""), "no --host-profile: how to add one\n" + conf);
       if (visible) assertEquals(2, s.params().getInt("cpuPerTxnUsClients"), "--clients 1,2: measured at 2\n" + conf);
+      // a server on several cores: pg_test_fsync from each alone (with taskset, util-linux's), fsyncUs their mean
+      boolean eachCore = visible && cpusAllowed(Path.of("/proc", ckpt.get(1), "status")) > 1
+          && cpusAllowed(Path.of("/proc/self/status")) > 1 && Files.isExecutable(Path.of("/usr/bin/taskset"));
+      assertEquals(eachCore, conf.contains("from each of the server's cores alone: core "), conf);
+      assertEquals(eachCore, text.contains(" from core "), text);
+      assertEquals(!visible, text.contains("pg_test_fsync ran once, on this process's cores"), text);
       assertEquals(List.of("0", ""), psql(db, "SELECT relname FROM pg_class WHERE relname LIKE 'tlogsim_calibrate_%'"),
           "its table is dropped");
     } finally {
@@ -150,13 +156,29 @@ class CalibratePostgresTest {
     }
   }
 
+  /** How many cores a process may run on (its status's Cpus_allowed_list: "0-1", "0,2"). */
+  private static int cpusAllowed(Path status) throws java.io.IOException {
+    for (String line : Files.readAllLines(status)) {
+      if (!line.startsWith("Cpus_allowed_list:")) continue;
+      int n = 0;
+      for (String part : line.substring(line.indexOf(':') + 1).strip().split(",")) {
+        String[] ends = part.split("-");
+        n += ends.length == 1 ? 1 : Integer.parseInt(ends[1]) - Integer.parseInt(ends[0]) + 1;
+      }
+      return n;
+    }
+    throw new AssertionError(status + " has no Cpus_allowed_list");
+  }
+
+  private static final List<PostgresCalibration.Fsync> ONCE = List.of(new PostgresCalibration.Fsync("0-1", 150.0));
+
   @Test
   void theJudgedModelsInputsAreWrittenAndLoad() throws Exception {
     // no server: the scenario file written from measured runs (1 and 64 clients, then pg_sleep(0) and pg_sleep(0.001)
     // at 64, the CPU measured), naming a host profile
     Path profile = tmp.resolve("db1.conf");
     Files.writeString(profile, "profile {\n  hostWakeCpuUs = 5.5\n  hostSleepCpuUs = 7.0\n}\n");
-    var r = new PostgresCalibration.Result("127.0.0.1:5432", "15", "fdatasync", tmp, 150.0, 2, "nproc", true,
+    var r = new PostgresCalibration.Result("127.0.0.1:5432", "15", "fdatasync", tmp, ONCE, 2, "nproc", true,
         List.of(new PostgresCalibration.Run(1, 16_000, 160_000, 0.06, 7.0, 3.0),
             new PostgresCalibration.Run(64, 20_000, 200_000, 3.2, 16.0, 4.0)),
         List.of(new PostgresCalibration.Run(64, 18_000, 180_000, 3.5, 16.0, 4.0),
@@ -185,9 +207,19 @@ class CalibratePostgresTest {
     Files.writeString(as, CalibratePostgresCommand.render("unit", r, oddProfile.toString()));
     assertEquals(5.5, ScenarioKinds.loader().load(as.toString(), Map.of()).params().getDouble("hostWakeCpuUs"), 1e-9);
     // a sleep that cost less CPU than none (a host slowing during the first run) is written as 0, not negative
-    var cheaper = new PostgresCalibration.Result("h", "15", "fdatasync", tmp, 150.0, 2, "nproc", true, r.runs(),
+    var cheaper = new PostgresCalibration.Result("h", "15", "fdatasync", tmp, ONCE, 2, "nproc", true, r.runs(),
         List.of(r.sleepRuns().get(1), r.sleepRuns().get(0)), List.of());
     assertEquals(0.0, cheaper.sessionSleepCpuUs());
+    // pg_test_fsync from each of the server's cores alone: fsyncUs is their mean, each written beside it
+    var eachCore = new PostgresCalibration.Result("h", "15", "fdatasync", tmp, List.of(
+        new PostgresCalibration.Fsync("0", 136.0), new PostgresCalibration.Fsync("1", 98.0)), 2, "nproc", true,
+        r.runs(), r.sleepRuns(), List.of());
+    String cores = CalibratePostgresCommand.render("unit", eachCore, profile.toString());
+    Files.writeString(as, cores);
+    assertEquals(117.0, ScenarioKinds.loader().load(as.toString(), Map.of()).params().getDouble("fsyncUs"), 1e-9, cores);
+    assertTrue(cores.contains("from each of the server's cores alone: core 0 136.0 us, core 1 98.0 us"), cores);
+    assertTrue(conf.contains("one 8kB write, on cores 0-1"), "measured once: where\n" + conf);
+    assertTrue(cores.contains("one 8kB write: the mean over the server's cores"), cores);
   }
 
   @Test

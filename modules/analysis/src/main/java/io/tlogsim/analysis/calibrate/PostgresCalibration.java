@@ -17,13 +17,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
  * pg-commit's inputs measured on a running PostgreSQL, as a user would measure them (docs/commit-path-host-costs.md,
- * section 7): pg_test_fsync on the WAL's disk, and pgbench -n with a one-row INSERT and synchronous_commit=off at each
- * client count asked for, with the CPU the server's processes and pgbench used (the server's from /proc when it runs on
- * this machine; else CPU is inferred from throughput, README's recipe, and the result says so); and, where that CPU is
+ * section 7): pg_test_fsync on the WAL's disk (from each of the server's cores alone when it has several), and
+ * pgbench -n with a one-row INSERT and synchronous_commit=off at each client count asked for, with the CPU the server's
+ * processes and pgbench used (the server's from /proc when it runs on this machine; else CPU is inferred from
+ * throughput, README's recipe, and the result says so); and, where that CPU is
  * measured, the CPU one sleep costs a backend (pg-commit's sessionSleepCpuUs): the same at the most clients with a
  * transaction of INSERT then {@code SELECT pg_sleep(0.001)} against INSERT then {@code SELECT pg_sleep(0)}
  * (docs/commit-path-host-costs.md 4.7).
@@ -35,10 +37,17 @@ import java.util.stream.Stream;
 public final class PostgresCalibration {
   /**
    * What to measure: pgbench's -T per run, pg_test_fsync's -s, the client counts, where the WAL's disk is, the server's
-   * cores (null: read here) and whether to measure the CPU of a backend's sleep.
+   * cores (null: read here), whether to measure the CPU of a backend's sleep, and whether to run pg_test_fsync from
+   * each of the server's cores alone (else once on all of them).
    */
   public record Settings(double pgbenchSeconds, int fsyncSeconds, List<Integer> clients, Path walDir, Integer cores,
-      boolean sleep) {}
+      boolean sleep, boolean fsyncEachCore) {}
+
+  /**
+   * One pg_test_fsync run: the cores it ran on ({@code cpus}: one core, the server's set or this process's; "" when the
+   * server is not visible here) and its usecs/op of the server's wal_sync_method for one 8kB write.
+   */
+  public record Fsync(String cpus, double us) {}
 
   /** One pgbench run: its clients, TPS, transactions, latency, and the CPU seconds (NaN: not measurable here). */
   public record Run(int clients, double tps, long transactions, double latencyMs, double serverCpuSeconds,
@@ -53,8 +62,26 @@ public final class PostgresCalibration {
    * Everything measured; {@code sleepRuns}: at the most clients, the transaction with {@code pg_sleep(0)} then the one
    * with {@code pg_sleep(0.001)} (empty: not measured).
    */
-  public record Result(String server, String version, String walSyncMethod, Path walDir, double fsyncUs, int cores,
-      String coresFrom, boolean cpuMeasured, List<Run> runs, List<Run> sleepRuns, List<String> notes) {
+  public record Result(String server, String version, String walSyncMethod, Path walDir, List<Fsync> fsyncs,
+      int cores, String coresFrom, boolean cpuMeasured, List<Run> runs, List<Run> sleepRuns, List<String> notes) {
+    public Result {
+      if (fsyncs.isEmpty()) throw new IllegalArgumentException("no pg_test_fsync figure");
+      fsyncs = List.copyOf(fsyncs);
+    }
+
+    /**
+     * pg-commit's fsyncUs: the mean of {@link #fsyncs()}, one run on the server's cores or one from each of them alone
+     * (a server flushes from every core it runs on: docs/commit-path-host-costs.md 10.2).
+     */
+    public double fsyncUs() {
+      return fsyncs.stream().mapToDouble(Fsync::us).average().orElseThrow();
+    }
+
+    /** Whether {@link #fsyncUs()} is the mean over the server's cores, each measured alone. */
+    public boolean fsyncEachCore() {
+      return fsyncs.size() > 1;
+    }
+
     Run at(int clients) {
       return runs.stream().filter(r -> r.clients() == clients).findFirst().orElseThrow();
     }
@@ -206,12 +233,23 @@ public final class PostgresCalibration {
           + " disk");
     }
     // pinned to the server's cores: the flush a backend waits for is issued from them, and a disk whose interrupt is
-    // serviced on a core outside them completes each flush through a wake across cores
-    List<String> pin = !local ? List.of() : pinToServer(statusField(postmaster, "Cpus_allowed_list").strip(),
+    // serviced on a core outside them completes each flush through a wake across cores. On several cores, from each
+    // alone: the server's backends flush from all of them, while one pg_test_fsync on the set settles on the core whose
+    // flushes complete cheapest (docs/commit-path-host-costs.md 10.2)
+    String serverCpus = local ? statusField(postmaster, "Cpus_allowed_list").strip() : null;
+    List<FsyncRun> plan = fsyncRuns(settings.fsyncEachCore(), serverCpus,
         statusField(ProcessHandle.current().pid(), "Cpus_allowed_list").strip(), onPath("taskset"), notes);
-    double fsync = fsyncUs(walDir, method, pin);
-    progress.accept(String.format(Locale.ROOT, "pg_test_fsync on %s: %s %.1f usecs/op (one 8kB write)", walDir,
-        method, fsync));
+    if (plan.size() > 1) {
+      progress.accept(String.format(Locale.ROOT, "pg_test_fsync from each of %d cores alone, about %d s each"
+          + " (--fsync-once: one run)", plan.size(), 16 * settings.fsyncSeconds()));
+    }
+    List<Fsync> fsyncs = new ArrayList<>();
+    for (FsyncRun run : plan) {
+      double us = fsyncUs(walDir, method, run.pin());
+      fsyncs.add(new Fsync(run.cpus(), us));
+      progress.accept(String.format(Locale.ROOT, "pg_test_fsync on %s%s: %s %.1f usecs/op (one 8kB write)", walDir,
+          plan.size() > 1 ? " from core " + run.cpus() + " alone" : "", method, us));
+    }
 
     // pgbench with synchronous_commit=off at each client count
     String table = "tlogsim_calibrate_" + ProcessHandle.current().pid();
@@ -260,7 +298,7 @@ public final class PostgresCalibration {
       queryOrNull("DROP TABLE IF EXISTS " + table);
       Files.deleteIfExists(script);
     }
-    return new Result(server, version, method, walDir, fsync, cores, coresFrom, local, List.copyOf(runs),
+    return new Result(server, version, method, walDir, fsyncs, cores, coresFrom, local, List.copyOf(runs),
         List.copyOf(sleepRuns), List.copyOf(notes));
   }
 
@@ -301,6 +339,44 @@ public final class PostgresCalibration {
     }
     notes.add("pg_test_fsync ran on the server's cores (taskset -c " + serverCpus + ")");
     return List.of(taskset.toString(), "-c", serverCpus);
+  }
+
+  /** One pg_test_fsync run to make: the cores it runs on ("": unknown) and what runs it there (taskset -c, or nothing). */
+  record FsyncRun(String cpus, List<String> pin) {}
+
+  /**
+   * Where pg_test_fsync runs: from each of the server's cores alone when {@code eachCore}, it has several, and taskset
+   * can pin to them from here (cores outside this process's {@code ownCpus}, its cpuset, are left out and named);
+   * otherwise once, on the server's cores ({@link #pinToServer}). {@code serverCpus}: the postmaster's
+   * Cpus_allowed_list, null when the server's processes are not visible here. Why each core: a server flushes from
+   * every core it runs on (docs/commit-path-host-costs.md 10.2).
+   */
+  static List<FsyncRun> fsyncRuns(boolean eachCore, String serverCpus, String ownCpus, Path taskset,
+      List<String> notes) {
+    if (serverCpus == null) {
+      if (eachCore) notes.add("pg_test_fsync ran once, on this process's cores: the server's are not visible here");
+      return List.of(new FsyncRun("", List.of()));
+    }
+    List<Integer> server = Pinning.parseList(serverCpus);
+    List<Integer> own = Pinning.parseList(ownCpus);
+    List<Integer> usable = server.stream().filter(own::contains).toList();
+    if (eachCore && server.size() > 1 && taskset != null && usable.size() > 1) {
+      if (usable.size() < server.size()) {
+        notes.add("pg_test_fsync ran from " + usable.size() + " of the server's " + server.size() + " cores: this"
+            + " process may not run on " + server.stream().filter(c -> !own.contains(c)).map(String::valueOf)
+                .collect(Collectors.joining(",")) + " (its Cpus_allowed_list is " + ownCpus + ")");
+      }
+      return usable.stream().map(c -> new FsyncRun(Integer.toString(c), List.of(taskset.toString(), "-c",
+          Integer.toString(c)))).toList();
+    }
+    int before = notes.size();
+    List<String> pin = pinToServer(serverCpus, ownCpus, taskset, notes);
+    if (eachCore && server.size() > 1 && (taskset != null || notes.size() == before)) { // else pinToServer said why
+      notes.add("pg_test_fsync ran once on the server's cores, not from each alone: " + (taskset == null
+          ? "taskset (util-linux) not found" : "this process may run on " + (usable.isEmpty() ? "none" : "only one")
+              + " of them (its Cpus_allowed_list is " + ownCpus + ")"));
+    }
+    return List.of(new FsyncRun(pin.isEmpty() ? ownCpus : serverCpus, pin));
   }
 
   /** pg_test_fsync's usecs/op of {@code method}, run after {@code pin} (taskset -c CPUS, or nothing). */

@@ -57,7 +57,8 @@ public final class PgCommitKind implements ScenarioKind {
         ParamSpec.integer("clients", 1, 10_000, "pgbench clients (-c), each a session running the INSERT loop"),
         ParamSpec.integer("cores", 1, 4_096, "cores of the database host"),
         ParamSpec.decimal("fsyncUs", 0.001, 1e7,
-            "WAL device: time of one 8 kB write and flush, pg_test_fsync's usecs/op for your wal_sync_method"),
+            "WAL device: time of one 8 kB write and flush, pg_test_fsync's usecs/op for your wal_sync_method (a"
+                + " server on several cores: the mean of pg_test_fsync from each core alone, taskset -c CORE)"),
         ParamSpec.decimal("walDeviceMBps", 0.001, 1e6, "WAL device: transfer rate for writes larger than 8 kB"),
         ParamSpec.decimal("cpuPerTxnUs", 0, 1e7,
             "CPU of one transaction at saturation with synchronous_commit=off: (server + pgbench CPU seconds) /"
