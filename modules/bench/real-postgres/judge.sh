@@ -4,13 +4,14 @@
 # cores, then core 0 alone: taskset -c), one after the other:
 #   1. measure-inputs.sh --cpus SET --repeat 1 --fsync-cores (DIR/inputs-SET-rR): pg-commit's inputs on this machine,
 #      only what the models take (pg_test_fsync, synchronous_commit=off at 1 and 64 clients with the CPU it used, the
-#      pg_sleep runs of sessionSleepCpuUs, nproc, tlogsim calibrate-host; then, for the hypothesis beside the judged
-#      column, pg_test_fsync from each core of the set alone), pg_test_fsync and calibrate-host pinned to the core set
-#      as the server is;
+#      pg_sleep runs of sessionSleepCpuUs, nproc, tlogsim calibrate-host; then, for the judged column's fsyncUs,
+#      pg_test_fsync from each core of the set alone), pg_test_fsync and calibrate-host pinned to the core set as the
+#      server is;
 #   2. measure-curve.sh --cpus SET --repeat 1 --inputs DIR/inputs-SET-rR --model (DIR/curve-SET-rR): the predictions
 #      written FIRST (predictions.tsv: pg-commit with those inputs and host=profile:<inputs>/host-cpus-<set>.conf; the
-#      judged column model-c1-sleep with the inputs' cpuPerTxnUsOneClient and sessionSleepCpuUs, as calibrate-postgres
-#      writes them), then the synchronous_commit=on curve at 1, 2, 4, ... 64 clients;
+#      judged column model-c1-sleep-fsync-cores with the inputs' cpuPerTxnUsOneClient and sessionSleepCpuUs and
+#      fsyncUs the mean of pg_test_fsync from each core, as calibrate-postgres writes them), then the
+#      synchronous_commit=on curve at 1, 2, 4, ... 64 clients;
 # then 3. the table (judgement.md), per core set and client count: measured TPS = the median over the rounds,
 # predicted = the median over the rounds of each round's prediction, and the JUDGED error = the median over the rounds
 # of the paired error pred_r / measured_r - 1 (each prediction against the curve measured right after its own
@@ -25,7 +26,8 @@
 # round per set: the paired error and the unpaired one are the same).
 # --judge-only DIR: measures nothing; writes DIR/judgement.md again from DIR's figures (either layout; rounds whose
 # curve was not measured, as after a failed run, are left out and named). The judged column is the one predictions.tsv
-# names ("# judged column: model-c1-sleep" since 2026-12-06), else model (directories written before); --judged COL
+# names ("# judged column: model-c1-sleep" from 2026-12-06, model-c1-sleep-fsync-cores since j17), else model
+# (directories written before); --judged COL
 # with --judge-only judges another column of DIR (named so in judgement.md).
 # Nothing measured in step 2 goes back into a model. The machine must be quiet: judge.sh refuses to start while the
 # 1-minute load average is at or above --max-load (default 3) unless --anyway, holds --lock (default /work/locks/bench
@@ -257,10 +259,10 @@ what = {"model": "with the inputs' cpuPerTxnUsOneClient (a CPU per transaction t
         "model-sleep": "cpuPerTxnUs at every client count, the engine's own sleep (sessionSleepCpuUs from the inputs'"
                        " sleep-cpus-SET.set; docs/commit-path-host-costs.md 4.7)",
         "model-c1-sleep": "with both the inputs' cpuPerTxnUsOneClient and sessionSleepCpuUs (registered before j12;"
-                          " judged since 2026-12-06: docs/commit-path-host-costs.md 10.2)",
+                          " judged from 2026-12-06 03:00 UTC until j17: docs/commit-path-host-costs.md 10.2)",
         "model-c1-sleep-fsync-cores": "model-c1-sleep with fsyncUs the mean of pg_test_fsync from each core of the set"
-                                      " alone (a hypothesis registered 2026-12-06 after j15: docs/commit-path-host-"
-                                      "costs.md 10.2)"}
+                                      " alone (registered 2026-12-06 after j15, judged since j17: docs/commit-path-"
+                                      "host-costs.md 10.2)"}
 order = ["model", "model-one-cpu", "model-c1", "model-sleep", "model-c1-sleep", "model-c1-sleep-fsync-cores"]
 besides = [c for c in sorted(cols, key=lambda c: (order.index(c) if c in order else len(order), c)) if c != judged]
 def err(p, m): return p / m - 1 if m > 0 else float("inf")

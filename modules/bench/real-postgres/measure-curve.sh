@@ -16,20 +16,20 @@
 # With --model, the engine's own predictions too, pg-commit with inputs-cpus-<set>.set and
 # host=profile:DIR/host-cpus-<set>.conf (calibrate-host under that set's affinity; DIR/host.conf for inputs measured
 # before profiles by core set; the host costs of waiting charged on the cores: docs/commit-path.md, "Host costs"):
-#   model-c1-sleep  JUDGED since 2026-12-06 (predictions.tsv says so: "# judged column: model-c1-sleep"): the inputs'
-#                   cpuPerTxnUsOneClient (a CPU per transaction that follows the clients) and the engine's own sleep
-#                   (sessionSleepCpuUs from sleep-cpus-<set>.set): what calibrate-postgres writes
-#                   (docs/commit-path-host-costs.md 10.2);
+#   model-c1-sleep-fsync-cores  JUDGED since 2026-12-06 after j17 (predictions.tsv says so: "# judged column:
+#                   model-c1-sleep-fsync-cores"): model-c1-sleep with fsyncUs the mean of pg_test_fsync from each core
+#                   of the set alone (fsync-cores-cpus-<set>.set, measure-inputs.sh --fsync-cores; a set of one core:
+#                   its own pg_test_fsync): what calibrate-postgres writes (docs/commit-path-host-costs.md 10.2);
+#   model-c1-sleep  judged from 2026-12-06 03:00 UTC until j17: the inputs' cpuPerTxnUsOneClient (a CPU per
+#                   transaction that follows the clients) and the engine's own sleep (sessionSleepCpuUs from
+#                   sleep-cpus-<set>.set), fsyncUs of pg_test_fsync on the whole set;
 #   model           one CPU figure for every client count (cpuPerTxnUsOneClient=0), the host profile's sleep: the
 #                   judged column until 2026-12-06, beside it now;
 #   model-c1        with cpuPerTxnUsOneClient, the host profile's sleep; model-sleep: one CPU figure, the engine's sleep;
-#   model-c1-sleep-fsync-cores  a hypothesis (registered 2026-12-06 after j15, not judged), where the inputs have
-#                   fsync-cores-cpus-<set>.set (measure-inputs.sh --fsync-cores): the judged model with fsyncUs the
-#                   mean of pg_test_fsync from each core of the set alone (a set of one core: its own fsyncUs).
-# --model needs sleep-cpus-<set>.set in the inputs (measure-inputs.sh without --no-sleep); without it measure-curve.sh
-# stops before measuring (exit 1). Directories written before 2026-12-06 have no such line
-# and judged model; the oldest (columns model and model-one-cpu) had the CPU per transaction following the clients as
-# model. today-cputime (not judged) takes cpuPerTxnUsOneClient from the inputs too.
+# --model needs sleep-cpus-<set>.set and fsync-cores-cpus-<set>.set in the inputs (measure-inputs.sh without
+# --no-sleep, with --fsync-cores); without them measure-curve.sh stops before measuring (exit 1). Directories written
+# before 2026-12-06 have no such line and judged model; the oldest (columns model and model-one-cpu) had the CPU per
+# transaction following the clients as model. today-cputime (not judged) takes cpuPerTxnUsOneClient from the inputs too.
 #
 #   modules/bench/real-postgres/measure-curve.sh [--cpus 0,1] [--cpus 0] [--seconds 20] [--repeat 3]
 #                                                [--inputs DIR [--set key=value]... [--prototype] [--model]
@@ -147,19 +147,20 @@ if [ -n "$inputs" ]; then
   # better than one figure in three judged runs: docs/commit-path-host-costs.md 7)
   $model && predictors+=(model-c1)
   # the engine's own sleep (sessionSleepCpuUs from the inputs' sleep-cpus-<set>.set; refuted in j4, whose inputs were
-  # measured at half the host's speed): model-sleep beside, and model-c1-sleep, with both, JUDGED since 2026-12-06
-  # (registered before j12, the best column in j12 and j13: docs/commit-path-host-costs.md 10.2)
+  # measured at half the host's speed): model-sleep beside, and model-c1-sleep, with both (judged from 2026-12-06
+  # 03:00 UTC until j17; registered before j12, the best column in j12 and j13: docs/commit-path-host-costs.md 10.2),
+  # and with fsyncUs the mean of pg_test_fsync from each core of the set alone: model-c1-sleep-fsync-cores, JUDGED
+  # since 2026-12-06 after j17 (a hypothesis registered after j15, the better column in j16 and j17: 10.2)
   every_sleep=true
-  for cpus in "${cpusets[@]}"; do [ -f "$inputs/sleep-cpus-$cpus.set" ] || every_sleep=false; done
+  for cpus in "${cpusets[@]}"; do
+    [ -f "$inputs/sleep-cpus-$cpus.set" ] && [ -f "$inputs/fsync-cores-cpus-$cpus.set" ] || every_sleep=false
+  done
   if $model && $every_sleep; then
-    predictors+=(model-sleep)
-    predictors+=(model-c1-sleep)
-    # a hypothesis beside it (registered 2026-12-06 after j15: docs/commit-path-host-costs.md 10.2), where the inputs
-    # measured pg_test_fsync from each core of a set alone: the judged model with fsyncUs their mean
-    compgen -G "$inputs/fsync-cores-cpus-*.set" >/dev/null && predictors+=(model-c1-sleep-fsync-cores)
+    predictors+=(model-sleep model-c1-sleep model-c1-sleep-fsync-cores)
   elif $model; then
-    rp_die "--model: the inputs $inputs have no sleep-cpus-<set>.set for every core set (measured with --no-sleep?):" \
-      "the judged column model-c1-sleep cannot be predicted"
+    rp_die "--model: the inputs $inputs lack sleep-cpus-<set>.set or fsync-cores-cpus-<set>.set for a core set" \
+      "(measured with --no-sleep, or without --fsync-cores?): the judged column model-c1-sleep-fsync-cores cannot be" \
+      "predicted"
   fi
   $prototype && predictors+=(design)
   $prototype && grep -q '^cpuPerTxnUs\.1=' "$inputs/inputs-cpus-${cpusets[0]}.set" && predictors+=(design-cpu-by-clients)
@@ -178,13 +179,9 @@ if [ -n "$inputs" ]; then
         --set cpuPerTxnUsOneClient=0 --set "$sleep_cpu"
       predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-c1-sleep --set "host=profile:$profile" \
         --set "$sleep_cpu"
-      if [[ " ${predictors[*]} " == *" model-c1-sleep-fsync-cores "* ]]; then
-        # a set of one core has no other core to flush from: its own fsyncUs
-        fsync_cores="$(grep -h '^fsyncUs=' "$inputs/fsync-cores-cpus-$cpus.set" 2>/dev/null ||
-          grep '^fsyncUs=' "$inputs/inputs-cpus-$cpus.set")"
-        predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-c1-sleep-fsync-cores \
-          --set "host=profile:$profile" --set "$sleep_cpu" --set "$fsync_cores"
-      fi
+      # the judged column (a set of one core has no other core to flush from: its own pg_test_fsync)
+      predict_pg_commit "$cpus" "$inputs/inputs-cpus-$cpus.set" model-c1-sleep-fsync-cores \
+        --set "host=profile:$profile" --set "$sleep_cpu" --set "$(grep '^fsyncUs=' "$inputs/fsync-cores-cpus-$cpus.set")"
     fi
     if $prototype; then
       rp_say "cores $cpus, design: design-prototype.py --inputs $inputs/inputs-cpus-$cpus.set --host $inputs/host.conf"
@@ -204,7 +201,7 @@ if [ -n "$inputs" ]; then
     fi
   done
   { echo "# predictions made $(date -u +%Y-%m-%dT%H:%M:%SZ), before the curve was measured"
-    $model && echo "# judged column: model-c1-sleep"
+    $model && echo "# judged column: model-c1-sleep-fsync-cores"
     for col in "${predictors[@]}"; do for cpus in "${cpusets[@]}"; do for c in "${counts[@]}"; do
       echo -e "$col\t$cpus\t$c\t${predicted[$col,$cpus,$c]}"; done; done; done; } >"$out/predictions.tsv"
 fi

@@ -15,8 +15,8 @@
 # pgbench figure --repeat times (median and spread), with the load average before and after every figure and the CPU
 # seconds the server and pgbench used (/proc, time(1)): CPU per transaction measured, not inferred from TPS.
 # With --fsync-cores, last (after calibrate-host), pg_test_fsync also from each core of a set alone (fsync-cores.tsv,
-# fsync-cores-cpus-<set>.set: their mean; a set of one core: its own figure; a hypothesis registered 2026-12-06, not
-# the judged model's input: docs/commit-path-host-costs.md 10.2).
+# fsync-cores-cpus-<set>.set: their mean; a set of one core: its own figure): the judged model's fsyncUs since
+# 2026-12-06 after j17 (docs/commit-path-host-costs.md 10.2; judge.sh passes it, measure-curve.sh --model needs it).
 # Then `tlogsim calibrate-host` on the WAL's directory under each core set's affinity (unless --no-host). --off-curve
 # also measures synchronous_commit=off at 1, 2, 4, ... 64 clients (an input of the same kind; never the
 # synchronous_commit=on curve, which is measure-curve.sh's and is the test).
@@ -180,8 +180,8 @@ SELECT pg_sleep($z);"
   fi
 
   if $fsync_cores; then
-    # pg_test_fsync from each core of a set alone (a hypothesis, not the judged model's input: fsync-cores-cpus-SET.set
-    # below), last: the judged inputs before it are as close to the curve as before (about 80 s a core at -s 5)
+    # pg_test_fsync from each core of a set alone (the judged model's fsyncUs since j17: fsync-cores-cpus-SET.set
+    # below), last, so the closest to the curve (about 80 s a core at -s 5)
     echo -e "set\t$(head -1 "$out/fsync.tsv")" >"$out/fsync-cores.tsv"
     head -1 "$out/fsync.tsv" >"$out/fsync-cores-slow.tsv"
     for cpus in "${cpusets[@]}"; do
@@ -286,13 +286,13 @@ fsync_of() {
         done
       fi
     } >"$out/inputs-cpus-$cpus.set"
-    # a hypothesis (registered 2026-12-06 after j15, not the judged model's input: docs/commit-path-host-costs.md 10.2):
+    # the judged model's fsyncUs since 2026-12-06 after j17 (registered after j15: docs/commit-path-host-costs.md 10.2):
     # a server on several cores issues its flushes from each of them, while pg_test_fsync on the set settles on the
     # core whose flushes complete cheapest; fsyncUs = the mean over the set's cores of pg_test_fsync from each alone
     if [ -f "$out/fsync-cores.tsv" ] && [[ "$cpus" != *,* ]]; then
       # one core: no other core to flush from, its own figure (so that the column is predicted for every set)
       {
-        echo "# measure-inputs.sh, cores $cpus: one core, its own pg_test_fsync (a hypothesis: docs/commit-path-host-costs.md 10.2)"
+        echo "# measure-inputs.sh, cores $cpus: one core, its own pg_test_fsync (docs/commit-path-host-costs.md 10.2)"
         echo "fsyncUs=$fs"
       } >"$out/fsync-cores-cpus-$cpus.set"
     elif [ -f "$out/fsync-cores.tsv" ]; then
@@ -303,8 +303,8 @@ fsync_of() {
       if awk '$2 !~ /^[0-9.]+$/ {bad = 1} END {exit bad || NR == 0}' <<<"$per_core"; then
         {
           echo "# measure-inputs.sh, cores $cpus: pg_test_fsync from each core alone (median of $repeat:" \
-            "$(awk '{printf "%score %s %s us", (NR > 1 ? ", " : ""), $1, $2}' <<<"$per_core")), their mean (a" \
-            "hypothesis: docs/commit-path-host-costs.md 10.2)"
+            "$(awk '{printf "%score %s %s us", (NR > 1 ? ", " : ""), $1, $2}' <<<"$per_core")), their mean" \
+            "(docs/commit-path-host-costs.md 10.2)"
           echo "fsyncUs=$(awk '{t += $2; n++} END {printf "%.1f", t / n}' <<<"$per_core")"
         } >"$out/fsync-cores-cpus-$cpus.set"
       fi
@@ -327,7 +327,7 @@ fsync_of() {
   for cpus in "${cpusets[@]}"; do
     if [ -f "$out/fsync-cores-cpus-$cpus.set" ]; then
       echo
-      echo "fsyncUs from each core alone, their mean (a hypothesis, not the judged model's input), cores $cpus:" \
+      echo "fsyncUs from each core alone, their mean (the judged model's), cores $cpus:" \
         "$(grep '^fsyncUs=' "$out/fsync-cores-cpus-$cpus.set" | cut -d= -f2) us ($(head -1 "$out/fsync-cores-cpus-$cpus.set" |
           sed 's/.*alone (//; s/), their mean.*//; s/^# .*one core, .*/one core: its own pg_test_fsync/'))"
     fi
