@@ -108,8 +108,8 @@ class CalibratePostgresTest {
       List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
           "-cp", System.getProperty("java.class.path"), "io.tlogsim.cli.Tlogsim", "calibrate-postgres", "--seconds",
           "1", "--fsync-seconds", "1", "--clients", "1,2", "--wal-dir", wal.toString(), "--out", out.toString()));
-      // where the server's processes are not visible (a CI sandbox, a server in another container), the command
-      // asks for its cores: both ways are a user's
+      // where the server's processes are not visible (a user without pg_read_all_stats, as setup.sh's, a CI sandbox,
+      // a server in another container), the command asks for its cores: both ways are a user's
       List<String> ckpt = psql(db, "SELECT pid FROM pg_stat_activity WHERE backend_type = 'checkpointer'");
       boolean visible = ckpt.get(1).matches("[0-9]+") && Files.exists(Path.of("/proc", ckpt.get(1), "stat"));
       if (!visible) cmd.addAll(List.of("--cores", "1"));
@@ -125,6 +125,8 @@ class CalibratePostgresTest {
         assertFalse(text.contains(PASSWORD), "no secret printed");
       }
       assertEquals(!visible, text.contains("processes are not visible"), text);
+      // hidden from this user, the note says how to see them
+      assertEquals(ckpt.get(1).isEmpty(), text.contains("GRANT pg_read_all_stats"), text);
       String conf = Files.readString(out);
       for (String key : List.of("kind = pg-commit", "fsyncUs = ", "cpuPerTxnUs = ", "roundTripUs = ", "cores = ")) {
         assertTrue(conf.contains(key), key + " in:\n" + conf);

@@ -203,8 +203,11 @@ public final class PostgresCalibration {
       if (pm != null && (pm.comm().contains("postgres") || pm.comm().contains("postmaster"))) postmaster = st.ppid();
     }
     boolean local = postmaster > 0;
-    if (!local) notes.add("the server's processes are not visible here (another host or container): CPU per"
-        + " transaction inferred from throughput (README's recipe), cores from --cores");
+    // pg_stat_activity shows other processes' rows only to superusers and pg_read_all_stats: say which case this is
+    String why = ckpt.isEmpty() ? "this user may not see the server's background processes in pg_stat_activity: GRANT"
+        + " pg_read_all_stats, or connect as a superuser, if it runs here" : "another host or container";
+    if (!local) notes.add("the server's processes are not visible here (" + why + "): CPU per transaction inferred"
+        + " from throughput (README's recipe), cores from --cores");
     int cores;
     String coresFrom;
     if (settings.cores() != null) {
@@ -214,8 +217,8 @@ public final class PostgresCalibration {
       cores = Pinning.parseList(statusField(postmaster, "Cpus_allowed_list")).size();
       coresFrom = "the postmaster's affinity (Cpus_allowed_list of " + postmaster + ")";
     } else {
-      throw new BadInputException("--cores: the server is not on this machine (its processes are not visible); give"
-          + " its cores");
+      throw new BadInputException("--cores: the server's processes are not visible here (" + why + "); give its"
+          + " cores");
     }
 
     // pg_test_fsync on the WAL's disk
