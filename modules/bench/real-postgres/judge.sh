@@ -123,10 +123,12 @@ else
     exit 2
   fi
   mkdir -p "$out"
-  # the whole run under one lock (the steps' own per-figure locking is then off: it would wait for this one)
+  # the whole run under one lock (the steps' own per-figure locking is then off: it would wait for this one); -o: the
+  # lock's descriptor stays with flock, so that the server the steps start does not inherit it and hold the lock after
+  # a stopped judge (2026-12-06: j18 waited for a server j17 had left running)
   if [ -n "$lock" ] && [ -z "${JUDGE_LOCKED:-}" ]; then
     echo "judge: waiting for $lock ..." >&2
-    JUDGE_LOCKED=1 exec flock "$lock" "$0" "${given[@]}" --out "$out"
+    JUDGE_LOCKED=1 exec flock -o "$lock" "$0" "${given[@]}" --out "$out"
   fi
   unset REAL_PG_LOCK
   started="$(date -u +%Y-%m-%dT%H:%M:%SZ) (load $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -73,7 +73,8 @@ rp_stop() {
 rp_start() {
   local cpus="$1"
   rp_stop
-  rp_as taskset -c "$cpus" "$PGBIN/pg_ctl" -D "$rp_data" -l "$REAL_PG_DIR/server.log" -w start >/dev/null ||
+  # 9>&-: rp_lock's descriptor is not the server's (it would hold the lock while it runs)
+  rp_as taskset -c "$cpus" "$PGBIN/pg_ctl" -D "$rp_data" -l "$REAL_PG_DIR/server.log" -w start >/dev/null 9>&- ||
     rp_die "the server did not start (see $REAL_PG_DIR/server.log)"
   rp_psql "SET client_min_messages = warning; CREATE TABLE IF NOT EXISTS t (x int)" >/dev/null
 }
