@@ -151,11 +151,11 @@ if [ -n "$inputs" ]; then
   # 03:00 UTC until j17; registered before j12, the best column in j12 and j13: docs/commit-path-host-costs.md 10.2),
   # and with fsyncUs the mean of pg_test_fsync from each core of the set alone: model-c1-sleep-fsync-cores, JUDGED
   # since 2026-12-06 after j17 (a hypothesis registered after j15, the better column in j16 and j17: 10.2)
-  every_sleep=true
+  every_input=true
   for cpus in "${cpusets[@]}"; do
-    [ -f "$inputs/sleep-cpus-$cpus.set" ] && [ -f "$inputs/fsync-cores-cpus-$cpus.set" ] || every_sleep=false
+    [ -f "$inputs/sleep-cpus-$cpus.set" ] && [ -f "$inputs/fsync-cores-cpus-$cpus.set" ] || every_input=false
   done
-  if $model && $every_sleep; then
+  if $model && $every_input; then
     predictors+=(model-sleep model-c1-sleep model-c1-sleep-fsync-cores)
   elif $model; then
     rp_die "--model: the inputs $inputs lack sleep-cpus-<set>.set or fsync-cores-cpus-<set>.set for a core set" \

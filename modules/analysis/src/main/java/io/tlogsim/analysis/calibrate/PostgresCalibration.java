@@ -208,13 +208,14 @@ public final class PostgresCalibration {
         + " pg_read_all_stats, or connect as a superuser, if it runs here" : "another host or container";
     if (!local) notes.add("the server's processes are not visible here (" + why + "): CPU per transaction inferred"
         + " from throughput (README's recipe), cores from --cores");
+    String serverCpus = local ? statusField(postmaster, "Cpus_allowed_list").strip() : null;
     int cores;
     String coresFrom;
     if (settings.cores() != null) {
       cores = settings.cores();
       coresFrom = "--cores";
     } else if (local) {
-      cores = Pinning.parseList(statusField(postmaster, "Cpus_allowed_list")).size();
+      cores = Pinning.parseList(serverCpus).size();
       coresFrom = "the postmaster's affinity (Cpus_allowed_list of " + postmaster + ")";
     } else {
       throw new BadInputException("--cores: the server's processes are not visible here (" + why + "); give its"
@@ -239,7 +240,6 @@ public final class PostgresCalibration {
     // serviced on a core outside them completes each flush through a wake across cores. On several cores, from each
     // alone: the server's backends flush from all of them, while one pg_test_fsync on the set settles on the core whose
     // flushes complete cheapest (docs/commit-path-host-costs.md 10.2)
-    String serverCpus = local ? statusField(postmaster, "Cpus_allowed_list").strip() : null;
     List<FsyncRun> plan = fsyncRuns(settings.fsyncEachCore(), serverCpus,
         statusField(ProcessHandle.current().pid(), "Cpus_allowed_list").strip(), onPath("taskset"), notes);
     if (plan.size() > 1) {
