@@ -77,6 +77,14 @@ public final class HostCpu {
     return end;
   }
 
+  /**
+   * Core {@code core} is taken until {@code until} without running anything (a thread woken onto it is on its way: the
+   * core is not idle to anyone else from the wake on); no CPU is counted.
+   */
+  public void reserve(int core, long until) {
+    if (until > freeAt[core]) freeAt[core] = until;
+  }
+
   /** When core {@code core} is free (its booked work ends). */
   public long freeAt(int core) {
     return freeAt[core];

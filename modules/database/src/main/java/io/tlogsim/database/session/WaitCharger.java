@@ -15,7 +15,7 @@ import java.util.Arrays;
  * many (4.2; kernel/sched/fair.c: wake_wide() turns wake-affine off for a waker that wakes many different threads,
  * so select_task_rq_fair() starts from the sleeper's previous core and select_idle_sibling() takes it or another idle
  * core): to its last core if that is idle, else to another idle core (a cross-core wake: the idle core's wake-up
- * delay, then the sleep's CPU), else it is queued on its last core and runs there when that core's booked work ends,
+ * delay, then the sleep's CPU; the core is taken from the wake on), else it is queued on its last core and runs there when that core's booked work ends,
  * unless another core frees first (the idle balancer pulls it there). The wake and the resume cost the same-core
  * figures only when the wake went to the waker's own core, wherever the sleeper then runs. Its commit is done when it
  * has resumed.
@@ -114,6 +114,9 @@ final class WaitCharger {
     counts[3] += wake;
     if (idle >= 0) {
       claimed |= 1L << idle;
+      // the core is not idle to anyone else from the wake on (Linux's idle_cpu() is false for a core with a wake-up
+      // pending or a task queued: kernel/sched/core.c), though it runs nothing until the sleeper does
+      cpu.reserve(idle, end + costs.idleWakeNanos());
       counts[1]++;
       ctx.schedule(end + costs.idleWakeNanos(), SessionPool.WOKEN, i, IDLE | (idle + 1L) << 4);
     } else {

@@ -229,6 +229,24 @@ class WalWriteLockTest {
   }
 
   @Test
+  void aCoreAWakeUpIsOnItsWayToIsNotIdleToOtherWork() {
+    // Linux's idle_cpu() is false for a core with a wake-up pending: work that starts between the wake call and the
+    // sleeper's resume goes to another idle core, and the sleeper resumes at once (no wait behind that work)
+    Rig r = new Rig(2, 2, 0, 5);
+    r.charger.ranOn(1, 1); // the sleeper last ran on core 1; the waker is on core 0
+    long end = r.charger.wake(r.ctx, r.cpu, 1, 0, 0);
+    long[] woken = lastWoken(r);
+    assertEquals(1, (woken[3] >>> 4) - 1, "woken onto its idle last core");
+    assertEquals(end + 5 * US, woken[0], "after the idle core's wake-up delay");
+    assertEquals(woken[0], r.cpu.freeAt(1), "the core is taken until the sleeper runs there");
+    r.cpu.run(end + 1 * US, 50 * US); // another session's work, booked while the wake-up is on its way
+    assertEquals(0, r.cpu.lastCore(), "it ran on the waker's core, now free, not on the sleeper's");
+    long resumed = r.charger.resume(r.cpu, 1, woken[0], woken[3]);
+    assertEquals(woken[0] + 20 * US, resumed, "the sleeper resumes on its core at once: the cross-core sleep only");
+    assertEquals(0, r.cpu.waits(), "nobody waited for a core");
+  }
+
+  @Test
   void oneFlusherAtATimeTheOthersSleepOnTheLock() {
     Rig r = new Rig(3, 2, 0, 5);
     r.commit(0, 0, 10 * US);
