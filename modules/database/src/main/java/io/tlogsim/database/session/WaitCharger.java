@@ -15,10 +15,10 @@ import java.util.Arrays;
  * many (4.2; kernel/sched/fair.c: wake_wide() turns wake-affine off for a waker that wakes many different threads,
  * so select_task_rq_fair() starts from the sleeper's previous core and select_idle_sibling() takes it or another idle
  * core): to its last core if that is idle, else to another idle core (a cross-core wake: the idle core's wake-up
- * delay, then the sleep's CPU; the core is taken from the wake on), else it is queued on its last core and runs there when that core's booked work ends,
- * unless another core frees first (the idle balancer pulls it there). The wake and the resume cost the same-core
- * figures only when the wake went to the waker's own core, wherever the sleeper then runs. Its commit is done when it
- * has resumed.
+ * delay, then the sleep's CPU; the core is taken from the wake on), else it is queued on its last core and runs there
+ * when that core's booked work ends, unless another core frees first (the idle balancer pulls it there). The wake and
+ * the resume cost the same-core figures only when the wake went to the waker's own core, wherever the sleeper then
+ * runs. Its commit is done when it has resumed.
  *
  * <p>Not here: PostgreSQL's WALWriteLock, with the second sleep of a commit that arrived during a flush (4.4), is
  * {@link WalWriteLock}'s, which uses this class's wakes and resumes. The sleep and resume are charged together at the
