@@ -79,7 +79,8 @@ public final class HostCpu {
 
   /**
    * Core {@code core} is taken until {@code until} without running anything (a thread woken onto it is on its way: the
-   * core is not idle to anyone else from the wake on); no CPU is counted.
+   * core is not idle to anyone else from the wake on); no CPU is counted, but work that waits for the core counts a
+   * wait.
    */
   public void reserve(int core, long until) {
     if (until > freeAt[core]) freeAt[core] = until;
