@@ -21,8 +21,9 @@ import java.util.Arrays;
  * runs. Its commit is done when it has resumed.
  *
  * <p>Not here: PostgreSQL's WALWriteLock, with the second sleep of a commit that arrived during a flush (4.4), is
- * {@link WalWriteLock}'s, which uses this class's wakes and resumes. The sleep and resume are charged together at the
- * resume (11).
+ * {@link WalWriteLock}'s, which uses this class's wakes and resumes. The sleep and resume are charged together as one
+ * run of the sleeper (11): on an idle core booked at the wake, from when it is due (it runs there first); queued, at
+ * the resume.
  */
 final class WaitCharger {
   /** How a woken session resumes (a {@link SessionPool#WOKEN} timer's b, low 4 bits; the core above). */
@@ -115,10 +116,13 @@ final class WaitCharger {
     if (idle >= 0) {
       claimed |= 1L << idle;
       // the core is not idle to anyone else from the wake on (Linux's idle_cpu() is false for a core with a wake-up
-      // pending or a task queued: kernel/sched/core.c), though it runs nothing until the sleeper does
-      cpu.reserve(idle, end + costs.idleWakeNanos());
+      // pending or a task queued: kernel/sched/core.c), though it runs nothing until the sleeper does; and the
+      // sleeper runs there first when it is due: its resume CPU is booked now, ahead of work booked later
+      long due = end + costs.idleWakeNanos();
+      cpu.reserve(idle, due);
+      cpu.runOn(idle, due, costs.sleepNanos());
       counts[1]++;
-      ctx.schedule(end + costs.idleWakeNanos(), SessionPool.WOKEN, i, IDLE | (idle + 1L) << 4);
+      ctx.schedule(due, SessionPool.WOKEN, i, IDLE | (idle + 1L) << 4);
     } else {
       ctx.schedule(end, SessionPool.WOKEN, i, (busy ? QUEUED_BUSY : QUEUED) | (target + 1L) << 4 | (k + 1L) << 24);
     }
@@ -155,6 +159,12 @@ final class WaitCharger {
     }
     int c = core;
     long sleep = costs.sleepNanos();
+    if (how == IDLE) { // its resume CPU was booked at the wake, from now on (wake): only counted here
+      counts[4] += sleep;
+      counts[6]++;
+      lastCore[i] = c;
+      return now + sleep;
+    }
     if (how == QUEUED || how == QUEUED_BUSY) {
       int waker = (int) (code >>> 24) - 1;
       int first = cpu.firstFree();

@@ -238,12 +238,29 @@ class WalWriteLockTest {
     long[] woken = lastWoken(r);
     assertEquals(1, (woken[3] >>> 4) - 1, "woken onto its idle last core");
     assertEquals(end + 5 * US, woken[0], "after the idle core's wake-up delay");
-    assertEquals(woken[0], r.cpu.freeAt(1), "the core is taken until the sleeper runs there");
+    assertEquals(woken[0] + 20 * US, r.cpu.freeAt(1), "the core is taken until the sleeper has run there");
     r.cpu.run(end + 1 * US, 50 * US); // another session's work, booked while the wake-up is on its way
     assertEquals(0, r.cpu.lastCore(), "it ran on the waker's core, now free, not on the sleeper's");
     long resumed = r.charger.resume(r.cpu, 1, woken[0], woken[3]);
     assertEquals(woken[0] + 20 * US, resumed, "the sleeper resumes on its core at once: the cross-core sleep only");
     assertEquals(0, r.cpu.waits(), "nobody waited for a core");
+  }
+
+  @Test
+  void aSleeperWokenOntoAnIdleCoreRunsThereBeforeWorkBookedAfterItsWake() {
+    // the waker's core stays busy past the wake-up (a long chain): work booked meanwhile gets the core free first,
+    // the sleeper's; it runs there after the sleeper, which Linux runs first (its wake-up was queued there first)
+    Rig r = new Rig(2, 2, 0, 5);
+    r.charger.ranOn(1, 1);
+    long end = r.charger.wake(r.ctx, r.cpu, 1, 0, 0);
+    r.cpu.runOn(0, end, 500 * US); // the waker goes on waking others
+    long[] woken = lastWoken(r);
+    long other = r.cpu.run(end + 1 * US, 50 * US); // another session's next transaction
+    assertEquals(1, r.cpu.lastCore(), "the core free first is the sleeper's");
+    assertEquals(woken[0] + 20 * US + 50 * US, other, "it runs after the sleeper's resume");
+    long resumed = r.charger.resume(r.cpu, 1, woken[0], woken[3]);
+    assertEquals(woken[0] + 20 * US, resumed, "the sleeper resumes as soon as it is due, not behind that work");
+    assertEquals(1, r.cpu.waits(), "the work that came later waited for the core, the sleeper did not");
   }
 
   @Test
