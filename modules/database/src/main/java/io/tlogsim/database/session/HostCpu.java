@@ -5,8 +5,9 @@ import java.util.Arrays;
 
 /**
  * The host's CPU: C cores shared by the sessions of one pool, first come first served, no preemption. A session asks
- * for a core at the moment it is ready to run (never ahead of time, so the queue order is the order of readiness) and
- * learns when its work ends; the time it waited for a core is the CPU wait (SQL Server's signal wait). Zero cores:
+ * for a core at the moment it is ready to run (never ahead of time, so the queue order is the order of readiness; the
+ * one exception: a sleeper woken onto an idle core is booked there at its wake, WaitCharger) and learns when its work
+ * ends; the time it waited for a core is the CPU wait (SQL Server's signal wait). Zero cores:
  * as many as needed, never a wait.
  */
 public final class HostCpu {

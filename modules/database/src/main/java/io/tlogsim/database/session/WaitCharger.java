@@ -159,7 +159,7 @@ final class WaitCharger {
     }
     int c = core;
     long sleep = costs.sleepNanos();
-    if (how == IDLE) { // its resume CPU was booked at the wake, from now on (wake): only counted here
+    if (how == IDLE) { // its resume CPU was booked at the wake, from when it is due (now): only counted here
       counts[4] += sleep;
       counts[6]++;
       lastCore[i] = c;

@@ -261,6 +261,26 @@ class WalWriteLockTest {
     long resumed = r.charger.resume(r.cpu, 1, woken[0], woken[3]);
     assertEquals(woken[0] + 20 * US, resumed, "the sleeper resumes as soon as it is due, not behind that work");
     assertEquals(1, r.cpu.waits(), "the work that came later waited for the core, the sleeper did not");
+    assertEquals(1, r.count(WaitCharger.SLEEPS), "one resume counted");
+    assertEquals(20 * US, r.count(WaitCharger.SLEEP_NS), "its cross-core sleep, once");
+    assertEquals((10 + 500 + 20 + 50) * US, r.cpu.busyNanos(), "wake call, waker's work, sleep, other work: once each");
+  }
+
+  @Test
+  void aSleepBookedAtItsWakeSurvivesACheckpointBeforeItsResume() {
+    // a run resumed from a checkpoint taken between the wake and the resume neither loses nor books the sleep again
+    Rig r = new Rig(2, 2, 0, 5);
+    r.charger.ranOn(1, 1);
+    r.charger.wake(r.ctx, r.cpu, 1, 0, 0);
+    long[] woken = lastWoken(r);
+    Rig resumed = new Rig(2, 2, 0, 5);
+    resumed.cpu.restore(r.cpu.snapshot());
+    resumed.charger.restore(r.charger.snapshot());
+    long here = r.charger.resume(r.cpu, 1, woken[0], woken[3]);
+    long there = resumed.charger.resume(resumed.cpu, 1, woken[0], woken[3]);
+    assertEquals(here, there, "the same resume");
+    assertEquals(r.cpu.freeAt(1), resumed.cpu.freeAt(1), "the core booked as far, once");
+    assertEquals(r.cpu.busyNanos(), resumed.cpu.busyNanos());
   }
 
   @Test
