@@ -29,9 +29,9 @@ import picocli.CommandLine.Spec;
     description = "Measure pg-commit's inputs on a running PostgreSQL, connecting as psql does (libpq's variables): "
         + "pg_test_fsync on the WAL's disk (fsyncUs; a server on several cores: from each alone, their mean), "
         + "pgbench -n with a one-row INSERT and synchronous_commit=off at each --clients count (cpuPerTxnUs from the "
-        + "CPU the server and pgbench used, roundTripUs, "
-        + "cpuPerTxnUsOneClient), the CPU of a backend's sleep (sessionSleepCpuUs: pg_sleep(0.001) against "
-        + "pg_sleep(0) at the most clients), the server's cores; and write them as a pg-commit scenario "
+        + "CPU the server and pgbench used, roundTripUs, cpuPerTxnUsOneClient), the CPU of a backend's sleep "
+        + "(sessionSleepCpuUs: pg_sleep(0.001) against pg_sleep(0) at the most clients), the server's cores; and "
+        + "write them as a pg-commit scenario "
         + "(<data>/postgres/NAME.conf) for tlogsim run, with --host-profile the host's costs of waiting too. It "
         + "creates one table and drops it.",
     exitCodeListHeading = Tlogsim.EXIT_CODES_HEADING, exitCodeList = {Tlogsim.EXIT_OK, Tlogsim.EXIT_FAILED,

@@ -117,7 +117,8 @@ final class WaitCharger {
       claimed |= 1L << idle;
       // the core is not idle to anyone else from the wake on (Linux's idle_cpu() is false for a core with a wake-up
       // pending or a task queued: kernel/sched/core.c), though it runs nothing until the sleeper does; and the
-      // sleeper runs there first when it is due: its resume CPU is booked now, ahead of work booked later
+      // sleeper runs there first when it is due: its resume CPU is booked now, ahead of work booked later (the
+      // reservation holds the core also when the sleep costs nothing)
       long due = end + costs.idleWakeNanos();
       cpu.reserve(idle, due);
       cpu.runOn(idle, due, costs.sleepNanos());
@@ -159,12 +160,6 @@ final class WaitCharger {
     }
     int c = core;
     long sleep = costs.sleepNanos();
-    if (how == IDLE) { // its resume CPU was booked at the wake, from when it is due (now): only counted here
-      counts[4] += sleep;
-      counts[6]++;
-      lastCore[i] = c;
-      return now + sleep;
-    }
     if (how == QUEUED || how == QUEUED_BUSY) {
       int waker = (int) (code >>> 24) - 1;
       int first = cpu.firstFree();
@@ -175,7 +170,8 @@ final class WaitCharger {
       else if (how == QUEUED_BUSY) sleep = costs.busySleep();
       if (cpu.freeAt(c) > now && cpu.freeAt(first) < cpu.freeAt(c)) c = first; // pulled to the core free first
     }
-    long end = cpu.runOn(c, now, sleep);
+    // woken onto an idle core, its resume CPU was booked at the wake, from when it is due (now): only counted here
+    long end = how == IDLE ? now + sleep : cpu.runOn(c, now, sleep);
     counts[4] += sleep;
     counts[6]++;
     lastCore[i] = c;
