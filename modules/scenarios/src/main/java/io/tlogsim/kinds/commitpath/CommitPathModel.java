@@ -43,8 +43,14 @@ public final class CommitPathModel {
 
   /** Most pools an automatic split makes: enough for every thread of a large machine to have work. */
   public static final int AUTO_MAX_POOLS = 16;
-  /** Fewest sessions per pool the automatic split aims for: smaller pools cost more messages than they save. */
-  public static final int AUTO_MIN_POOL_SESSIONS = 500;
+  /**
+   * Fewest sessions per pool the automatic split aims for. A window's work is bounded by what one log write
+   * acknowledges (about 300 commits in GCM-1), not by the number of sessions, and every pool pays its window's fixed
+   * cost (its Advance, report, outbox and a run in the log manager's queue): split over many pools, the same commits
+   * cost more. A second pool pays only once the sessions' state is large (GCM-1 on 2 threads: 1 pool fastest at
+   * N = 1,000 and 100,000, 2 pools at 1,000,000, even around 300,000-500,000; docs/performance.md, "Pools").
+   */
+  public static final int AUTO_MIN_POOL_SESSIONS = 500_000;
   /** File ids as sys.dm_io_virtual_file_stats numbers them: the data file 1, the log file 2. */
   public static final int DATA_FILE_ID = 1;
   public static final int LOG_FILE_ID = 2;
@@ -67,7 +73,7 @@ public final class CommitPathModel {
    * Everything one run needs.
    *
    * @param sessionsPerPool 0: one pool when the host has cores to share (they are shared within a pool), else split
-   *     over up to 16 pools of at least 500 sessions
+   *     over up to 16 pools of at least 500,000 sessions
    * @param policy makes the database's flush policy (a policy has state, so each run gets its own)
    * @param dataDevice the data file's own device; null: the data file shares the log device
    * @param data the data file; null: none
@@ -157,7 +163,7 @@ public final class CommitPathModel {
     }
   }
 
-  /** Sessions per pool: as configured, else one pool for a host with cores, else up to 16 pools of >= 500. */
+  /** Sessions per pool: as configured, else one pool for a host with cores, else up to 16 pools of >= 500,000. */
   public static int sessionsPerPool(Spec s) {
     int n = s.sessions();
     if (s.sessionsPerPool() > 0) return s.workload().cores() > 0 ? n : Math.min(s.sessionsPerPool(), n);

@@ -33,7 +33,8 @@ class Gcm1DeterminismTest {
 
   @Test
   void sameSummaryAndDigestOn1_2And8Threads() {
-    Scenario s = Gcm1Runs.scenario("sessions", "5000", "simulatedSeconds", "0.2");
+    // ten pools, so that threads have components to run side by side
+    Scenario s = Gcm1Runs.scenario("sessions", "5000", "simulatedSeconds", "0.2", "sessionsPerPool", "500");
     Map<String, Object> one = Gcm1Runs.run(s, 42, 1);
     for (int threads : new int[] {2, 8}) {
       Map<String, Object> other = Gcm1Runs.run(s, 42, threads);
