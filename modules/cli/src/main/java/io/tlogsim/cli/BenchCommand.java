@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
         Tlogsim.ENV_JAVA_OPTS, Tlogsim.ENV_DEBUG})
 final class BenchCommand implements Callable<Integer> {
   static final List<String> BENCHMARKS = List.of(Gcm1Kind.NAME);
+  static final int MAX_JIT_WARMUP = 10;
 
   @Spec
   CommandSpec spec;
@@ -35,6 +36,12 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--seconds", paramLabel = "S", description = "Simulated seconds (default: the scenario's).")
   Double seconds;
 
+  @Option(names = "--jit-warmup", paramLabel = "K", defaultValue = "1", description = "Runs of the same benchmark in "
+      + "this JVM before the measured one, so that its speed is that of compiled code, as JMH's warm-up iterations "
+      + "(run.jitWarmupRuns, run.jitWarmupWallSeconds; each must give the measured run's digest). 0: a cold JVM, the "
+      + "JIT's compilation inside the measured run. Default: ${DEFAULT-VALUE}.")
+  int jitWarmup;
+
   @Mixin
   RunOptions options;
 
@@ -43,11 +50,15 @@ final class BenchCommand implements Callable<Integer> {
     if (!BENCHMARKS.contains(benchmark)) {
       throw new BadInputException("bench: unknown benchmark '" + benchmark + "'; allowed: " + String.join(", ", BENCHMARKS));
     }
+    if (jitWarmup < 0 || jitWarmup > MAX_JIT_WARMUP) {
+      throw new BadInputException("--jit-warmup " + jitWarmup + ": allowed 0 to " + MAX_JIT_WARMUP + " runs");
+    }
     Map<String, String> overrides = options.overrides();
     overrides.putAll(option("--sessions", sessions, "sessions", overrides));
     overrides.putAll(option("--seconds", seconds, "simulatedSeconds", overrides));
     // A benchmark measures the simulator alone: it is not journaled.
-    return new Runner(spec.commandLine()).run(benchmark, overrides, options, true, JournalKind.NONE, null);
+    return new Runner(spec.commandLine()).withJitWarmup(jitWarmup)
+        .run(benchmark, overrides, options, true, JournalKind.NONE, null);
   }
 
   /** {@code --sessions N} as {@code sessions=N}; refused when --set gives the same key. */

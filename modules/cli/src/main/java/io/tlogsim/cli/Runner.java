@@ -62,6 +62,14 @@ final class Runner {
     this.cl = cl;
   }
 
+  /** Runs of a benchmark before its measured one, in this JVM (bench --jit-warmup); 0 for every other command. */
+  private int jitWarmupRuns;
+
+  Runner withJitWarmup(int runs) {
+    this.jitWarmupRuns = runs;
+    return this;
+  }
+
   /**
    * Runs a scenario here, journaled in {@code journalKind}, or ({@code cluster} "host:port", else null) on a tlogsim
    * cluster, which keeps no journal of it yet.
@@ -272,6 +280,7 @@ final class Runner {
     Started run;
     ScenarioResult result;
     Path summaryFile;
+    Map<String, Object> summary;
     Path latencyFile = null;
     String clusterJournal = null; // the cluster's journal that recorded a --cluster run, if any
     List<Path> seriesFiles = new ArrayList<>();
@@ -297,6 +306,7 @@ final class Runner {
       }
       RunOutcome outcome;
       PreparedRun prepared = null;
+      List<RunOutcome> warmups = List.of();
       try (Progress bar = Progress.start(options.quiet, Progress.stderrIsTerminal(), options.progressSeconds, err,
           scenario.name(), scenario.endTimeNanos(), progress, live::sinceLastAsked)) {
         guard.beforeStopLine(bar::stopDisplay);
@@ -307,12 +317,19 @@ final class Runner {
           clusterJournal = r.journal();
           result = r;
         } else {
+          warmups = bench ? jitWarmup(scenario, baseControl, human) : List.of();
           prepared = scenario.prepare(control);
           RunSettings settings = control.settings(scenario.endTimeNanos());
           if (run.journaled != null) settings = run.journaled.settings(settings); // a failed write stops it at once
           SimulationHost host = journal != null ? journal.host() : SimulationHost.shared();
           outcome = host.run(prepared.topology(), prepared::models, settings);
           result = scenario.complete(prepared.result(outcome));
+          for (RunOutcome w : warmups) {
+            if (w.digest() != outcome.digest()) { // the same run twice in one JVM: a difference is a kernel fault
+              throw new io.tlogsim.kernel.SimulationException("the JIT warm-up run's digest " + w.digestHex()
+                  + " differs from the measured run's " + outcome.digestHex() + ": the simulation is not deterministic");
+            }
+          }
         }
         bar.finished();
       } catch (RuntimeException | Error e) {
@@ -332,9 +349,16 @@ final class Runner {
 
       // 3. Results: the journal's record of the end (durable first: should a file then fail to be written, replay
       // gives it), summary.json (provenance added), the latency histograms, the report and its series.
-      Map<String, Object> summary = new LinkedHashMap<>(result.summary());
+      summary = new LinkedHashMap<>(result.summary());
       if (run.journaled != null) {
         summary.put("journal", FactsTable.journalFigures(run.journaled.spec().trace(), run.journaled.factsKept()));
+      }
+      if (!warmups.isEmpty()) { // a benchmark's figures are of compiled code: say how it was warmed
+        Map<String, Object> runSection = new LinkedHashMap<>();
+        if (summary.get("run") instanceof Map<?, ?> r) r.forEach((k, v) -> runSection.put(String.valueOf(k), v));
+        runSection.put("jitWarmupRuns", warmups.size());
+        runSection.put("jitWarmupWallSeconds", warmups.stream().map(w -> Math.round(w.wallNanos() / 1e6) / 1e3).toList());
+        summary.put("run", runSection);
       }
       if (branchOf != null) { // a branch names its parent and where it left it
         Map<String, Object> runSection = new LinkedHashMap<>();
@@ -373,22 +397,44 @@ final class Runner {
 
     // 4. The human summary.
     if (human != null) {
-      printSummary(human, scenario, result, options, bench, run, journal, new Outputs(summaryFile, latencyFile,
-          seriesFiles, clusterJournal));
+      printSummary(human, scenario, result, options, bench ? summary : null, run, journal, new Outputs(summaryFile,
+          latencyFile, seriesFiles, clusterJournal));
     }
     stdout.flush();
     err.flush();
     return Tlogsim.OK;
   }
 
+  /**
+   * {@code bench --jit-warmup K}: K runs of the same benchmark, identical to the measured one, in this JVM before it,
+   * so that its speed is that of compiled code (as JMH's warm-up iterations; a sweep's runs after its first get it).
+   * Each is checked against the measured run's digest. Not journaled, no facts kept, no progress shown.
+   */
+  private List<RunOutcome> jitWarmup(Scenario scenario, RunControl base, PrintWriter human) {
+    List<RunOutcome> done = new ArrayList<>();
+    for (int i = 0; i < jitWarmupRuns; i++) {
+      RunControl quiet = new RunControl(base.seed(), base.threads(), new AtomicLong());
+      PreparedRun p = scenario.prepare(quiet);
+      done.add(SimulationHost.shared().run(p.topology(), p::models, quiet.settings(scenario.endTimeNanos())));
+    }
+    if (human != null && !done.isEmpty()) {
+      Text.paragraph("warm-up", Text.plural(done.size(), "run") + " of the same benchmark for the JIT, "
+          + done.stream().map(w -> Text.number(Math.round(w.wallNanos() / 1e6) / 1e3)).collect(Collectors.joining(", "))
+          + " wall s (--jit-warmup 0: a cold JVM)").forEach(human::println);
+      human.flush();
+    }
+    return done;
+  }
+
   /** What a run wrote: summary.json, latency.hlog (or null), the report's files, the cluster's journal (or null). */
   private record Outputs(Path summary, Path latency, List<Path> series, String clusterJournal) {}
 
+  /** {@code benchSummary}: a benchmark's summary.json, whose speed is printed; null for a run. */
   private static void printSummary(PrintWriter human, Scenario scenario, ScenarioResult result, RunOptions options,
-      boolean bench, Started run, Journal journal, Outputs files) {
+      Map<String, Object> benchSummary, Started run, Journal journal, Outputs files) {
     result.humanLines().forEach(human::println);
     Percentiles.lines(options.percentiles, result.histograms()).forEach(human::println);
-    if (bench) human.println(speedLine(result.summary()));
+    if (benchSummary != null) human.println(speedLine(benchSummary));
     for (String table : options.show) {
       List<String> rows = result.tables().get(table);
       human.println();
@@ -665,9 +711,13 @@ final class Runner {
   static String speedLine(Map<String, Object> summary) {
     Object r = summary.get("run");
     Map<?, ?> run = r instanceof Map<?, ?> m ? m : Map.of();
-    return String.join("\n", Text.lines("speed", Text.whole(number(run.get("commitsPerWallSecond")))
+    List<String> parts = new ArrayList<>(List.of(Text.whole(number(run.get("commitsPerWallSecond")))
             + " simulated commits/wall s", Text.whole(number(run.get("simulatedEventsPerWallSecond"))) + " events/wall s",
         String.format(Locale.ROOT, "%.4f messages/event", number(run.get("messagesPerEvent")))));
+    if (run.get("jitWarmupRuns") instanceof Number k && k.intValue() > 0) {
+      parts.add("after " + Text.plural(k.intValue(), "JIT warm-up run") + " in this JVM");
+    }
+    return String.join("\n", Text.lines("speed", parts.toArray(String[]::new)));
   }
 
   private static double number(Object o) {

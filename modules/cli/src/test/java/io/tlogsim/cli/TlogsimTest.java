@@ -142,6 +142,27 @@ class TlogsimTest {
     assertEquals(2, busy.size(), busy.toString());
     for (JsonNode b : busy) assertTrue(b.isNumber() && b.asDouble() >= 0 && b.asDouble() <= 1, busy.toString());
     assertTrue(r.out().contains("of wall time by thread"), r.out());
+    // by default one warm-up run of the same benchmark comes first, said in the summary and the speed line
+    assertEquals(1, s.at("/run/jitWarmupRuns").asInt(), s.get("run").toString());
+    assertEquals(1, s.at("/run/jitWarmupWallSeconds").size());
+    assertTrue(s.at("/run/jitWarmupWallSeconds/0").asDouble() > 0);
+    assertTrue(r.out().contains("after 1 JIT warm-up run in this JVM"), r.out());
+  }
+
+  @Test
+  void benchWithoutJitWarmupMeasuresAColdRunAndGivesTheSameModelFigures() throws Exception {
+    Path warm = tmp.resolve("warm"), cold = tmp.resolve("cold");
+    Result w = tlogsim("bench", "gcm1", "--sessions", "300", "--seconds", "0.05", "--jit-warmup", "2", "--out",
+        warm.toString());
+    Result c = tlogsim("bench", "gcm1", "--sessions", "300", "--seconds", "0.05", "--jit-warmup", "0", "--out",
+        cold.toString());
+    assertEquals(0, w.code(), w.err());
+    assertEquals(0, c.code(), c.err());
+    assertEquals(2, summary(warm).at("/run/jitWarmupWallSeconds").size());
+    assertTrue(summary(cold).at("/run/jitWarmupRuns").isMissingNode(), summary(cold).get("run").toString());
+    assertFalse(c.out().contains("warm-up"), c.out());
+    assertEquals(summary(warm).get("digest"), summary(cold).get("digest"));
+    assertEquals(summary(warm).get("commits"), summary(cold).get("commits"));
   }
 
   /** Bad input: exit 2, exactly one line on stderr starting "tlogsim: " and containing {@code expected}, no out dir. */
@@ -205,6 +226,8 @@ class TlogsimTest {
     badInput("--seed", "run", "gcm1", "--seed", "abc");
     badInput("--threads: must be an integer from 1", "run", "gcm1", "--threads", "0");
     badInput("--sessions", "bench", "gcm1", "--sessions", "many");
+    badInput("--jit-warmup -1: allowed 0 to 10 runs", "bench", "gcm1", "--jit-warmup", "-1");
+    badInput("--jit-warmup", "bench", "gcm1", "--jit-warmup", "some");
   }
 
   @Test
