@@ -3,9 +3,12 @@
 #
 #   modules/bench/compare-peers.sh [--sizes "1000 100000"] [--seconds 2] [--threads 2] [--no-simgrid] [--million]
 #
-# For each N: PlainLoop (one thread, one heap), SimGrid S4U (if libsimgrid-dev is installed; --no-simgrid skips
-# it: at N=100,000 it takes ~30 s and ~6 GB), and `tlogsim bench gcm1`; prints simulated commits per wall second
-# and tlogsim's ratio to each peer. --million adds tlogsim alone at N=1,000,000 with -Xmx4g and its peak RSS.
+# For each N: PlainLoop (one thread, one heap), the same loop in C++ (plainloop.cpp, near one core's limit), SimGrid
+# S4U (if libsimgrid-dev is installed; --no-simgrid skips it: at N=100,000 it takes ~30 s and ~6 GB), and `tlogsim
+# bench gcm1` twice: as bench runs by default (after one warm-up run of the same benchmark in its JVM, so compiled
+# code) and cold (--jit-warmup 0: the JIT's compilation inside the measured run, as PlainLoop's is in its run);
+# prints simulated commits per wall second and tlogsim's ratios. --million adds tlogsim alone at N=1,000,000 with
+# -Xmx4g and its peak RSS.
 # Results (a Markdown table and the summaries) go to $TLOGSIM_DATA/bench/peers-<time>/ (default ./data).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -35,6 +38,7 @@ mkdir -p "$work"
 
 echo "building peers and tlogsim ..." >&2
 javac -d "$work/plain" "$peers/PlainLoop.java"
+g++ -O2 -std=c++17 "$peers/plainloop.cpp" -o "$work/plainloop_c"
 if [ "$simgrid" = 1 ]; then
   if ! g++ -O2 -std=c++17 "$peers/gcm_simgrid.cpp" -lsimgrid -o "$work/gcm_simgrid" 2>"$work/simgrid-build.log"; then
     echo "SimGrid peer not built (apt-get install libsimgrid-dev); see $work/simgrid-build.log" >&2
@@ -59,14 +63,16 @@ table="$out/peers.md"
 {
   echo "GCM-1, $seconds simulated s, tlogsim on $threads threads, $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
   echo
-  echo "| N | tlogsim commits | tlogsim latency us | tlogsim commits/wall s | PlainLoop commits/wall s | SimGrid commits/wall s | x PlainLoop | x SimGrid | messages/event |"
-  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+  echo "| N | tlogsim commits | tlogsim latency us | tlogsim commits/wall s | tlogsim cold | C++ loop | PlainLoop | SimGrid | x C++ | x PlainLoop | cold x C++ | cold x PlainLoop | x SimGrid | messages/event |"
+  echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 } >"$table"
 
 for n in $sizes; do
   echo "N=$n: PlainLoop ..." >&2
   p=$(java -cp "$work/plain" PlainLoop "$n" "$seconds")
   pr=$(field simCommitsPerWallSec "$p")
+  echo "N=$n: C++ loop ..." >&2
+  cr=$(field simCommitsPerWallSec "$("$work/plainloop_c" "$n" "$seconds")")
   sr="-"
   if [ "$simgrid" = 1 ]; then
     echo "N=$n: SimGrid ..." >&2
@@ -77,9 +83,13 @@ for n in $sizes; do
   "$root/tlogsim" bench gcm1 --sessions "$n" --seconds "$seconds" --threads "$threads" --out "$out/tlogsim-$n" >"$out/tlogsim-$n.txt"
   sum="$out/tlogsim-$n/summary.json"
   tr=$(json "$sum" run.commitsPerWallSecond)
+  echo "N=$n: tlogsim cold (--jit-warmup 0) ..." >&2
+  "$root/tlogsim" bench gcm1 --sessions "$n" --seconds "$seconds" --threads "$threads" --jit-warmup 0 \
+    --out "$out/tlogsim-cold-$n" >"$out/tlogsim-cold-$n.txt"
+  tc=$(json "$out/tlogsim-cold-$n/summary.json" run.commitsPerWallSecond)
   xs="-"; [ "$sr" != "-" ] && xs=$(ratio "$tr" "$sr")
   srf="-"; [ "$sr" != "-" ] && srf=$(fmt "$sr")
-  echo "| $(fmt "$n") | $(fmt "$(json "$sum" commits.count)") | $(json "$sum" commits.latencyUs.mean) | $(fmt "$tr") | $(fmt "$pr") | $srf | $(ratio "$tr" "$pr") | $xs | $(json "$sum" run.messagesPerEvent) |" >>"$table"
+  echo "| $(fmt "$n") | $(fmt "$(json "$sum" commits.count)") | $(json "$sum" commits.latencyUs.mean) | $(fmt "$tr") | $(fmt "$tc") | $(fmt "$cr") | $(fmt "$pr") | $srf | $(ratio "$tr" "$cr") | $(ratio "$tr" "$pr") | $(ratio "$tc" "$cr") | $(ratio "$tc" "$pr") | $xs | $(json "$sum" run.messagesPerEvent) |" >>"$table"
 done
 
 if [ "$million" = 1 ]; then

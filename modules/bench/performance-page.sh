@@ -50,14 +50,18 @@ page="$work/performance.md"
   echo "Every figure here is the simulator's speed on this machine, which moves with the machine's load: read the"
   echo "ratios of one run together, never a wall time alone. Simulated figures (commits, latency) are the model's and"
   echo "do not depend on the machine. \`run.wallSeconds\` is the simulation itself, from the clock's start to the last"
-  echo "result (JIT warm-up included; actor-system and JVM start not); \"process\" times include the JVM's start."
+  echo "result (actor-system and JVM start not); \"process\" times include the JVM's start. \`bench\` measures after one"
+  echo "warm-up run of the same benchmark in its JVM (compiled code, as JMH measures); \"cold\" (\`--jit-warmup 0\`)"
+  echo "includes the JIT's compilation, as PlainLoop's figure does. A \`run\` is cold; a sweep's runs after its first warm."
   echo "Targets of the foundation issue: >= 0.5 x PlainLoop and >= 3 x SimGrid at both sizes, < 0.2 messages/event"
-  echo "at N = 100,000, N = 1,000,000 within 4 GB. Why GCM-1 runs as it does: kernel.md, \"Where the time goes\"."
+  echo "at N = 100,000, N = 1,000,000 within 4 GB; of issue 26: >= 0.5 x the C++ loop at both sizes, >= 1.0 x at"
+  echo "1,000,000. Why GCM-1 runs as it does: kernel.md, \"Where the time goes\"."
   echo
   echo "Reproduce one part (SimGrid needs \`apt-get install libsimgrid-dev\` and takes ~30 s and ~6 GB at N = 100,000):"
   echo
   echo '```'
-  echo 'modules/bench/compare-peers.sh --million            # PlainLoop, SimGrid, tlogsim at N=1,000 and 100,000; tlogsim at 1,000,000'
+  echo 'modules/bench/compare-peers.sh --million            # C++ loop, PlainLoop, SimGrid, tlogsim warm and cold at N=1,000 and 100,000'
+  echo '                                                    # and tlogsim at 1,000,000'
   echo '                                                    # (a Markdown table in $TLOGSIM_DATA/bench/peers-<time>/peers.md)'
   echo './tlogsim bench gcm1 --sessions 100000 --threads 2  # one figure alone: run.commitsPerWallSecond in summary.json'
   echo 'modules/bench/journal-cost.sh --reps 2 [--trace full] [--every 250ms]   # the journal against none'
@@ -79,9 +83,9 @@ seconds=2; [ "$quick" = 1 ] && seconds=0.2
 {
   echo "## GCM-1 beside its peers"
   echo
-  echo "\`modules/bench/compare-peers.sh ${peers_opts[*]}\`: the peers of \`../shared/peers\` (PlainLoop, one thread and"
-  echo "one heap; SimGrid S4U when libsimgrid-dev is installed) and \`tlogsim bench gcm1\`, each in a fresh process, in"
-  echo "the same run; simulated commits per wall second."
+  echo "\`modules/bench/compare-peers.sh ${peers_opts[*]}\`: the peers of \`../shared/peers\` (the C++ loop and PlainLoop,"
+  echo "one thread and one heap; SimGrid S4U when libsimgrid-dev is installed) and \`tlogsim bench gcm1\` warm (default)"
+  echo "and cold (\`--jit-warmup 0\`), each in a fresh process, in the same run; simulated commits per wall second."
   echo
   cat "$work/peers.txt"
   echo

@@ -37,9 +37,12 @@ echo "$(date -u +%Y-%m-%dT%H:%MZ), load average $(cut -d' ' -f1 /proc/loadavg), 
 echo "${commit:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)}; each N: one run of"
 echo "\`java -XX:StartFlightRecording=filename=X.jfr,settings=<profile, Java samples every 1 ms> -jar tlogsim.jar bench gcm1"
 echo "--sessions N --seconds $seconds --threads $threads\`, the run's threads' samples only (not the JVM's start nor the report)."
+# One cold run (--jit-warmup 0 where the jar knows it), as the profiles before bench warmed the JIT: a warm-up run's
+# samples would land on the same run threads.
+cold=(); java -jar "$jar" bench --help 2>/dev/null | grep -q -- --jit-warmup && cold=(--jit-warmup 0)
 for n in $sizes; do
   java -Xss2m -XX:+UseParallelGC -Xmx4g -XX:StartFlightRecording=filename="$work/$n.jfr",settings="$work/profile-1ms.jfc" \
-    -jar "$jar" bench gcm1 --sessions "$n" --seconds "$seconds" --threads "$threads" --seed 42 --quiet \
+    -jar "$jar" bench gcm1 --sessions "$n" --seconds "$seconds" --threads "$threads" --seed 42 "${cold[@]}" --quiet \
     --out "$work/out-$n" --force >/dev/null 2>"$work/$n.err"
   jfr print --stack-depth 64 --events jdk.ExecutionSample "$work/$n.jfr" >"$work/$n.txt"
   python3 - "$work/out-$n/summary.json" "$n" <<'P'

@@ -202,7 +202,7 @@ class EverydayUseTest {
     Result big = tlogsim("run", "gcm1-100k", "--set", "simulatedSeconds=0.3", "--threads", "1", "--out",
         tmp.resolve("big").toString());
     assertEquals(0, big.code(), big.err());
-    assertTrue(big.out().contains("100,000 sessions in 1 pool"), big.out());
+    assertTrue(big.out().contains("100,000 sessions in 2 pools"), big.out());
     assertTrue(big.out().matches("(?s).*mean [\\d.]+ ms.*"), "latencies of ms are shown in ms: " + big.out());
     assertWithin80Columns(big.out());
 

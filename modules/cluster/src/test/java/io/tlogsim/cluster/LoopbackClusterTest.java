@@ -48,6 +48,7 @@ class LoopbackClusterTest {
   private static RunSubmission gcm1(String id, int sessions, double seconds) {
     Map<String, String> overrides = new LinkedHashMap<>();
     overrides.put("sessions", String.valueOf(sessions));
+    overrides.put("sessionsPerPool", String.valueOf(sessions / 16)); // 16 pools: components on every node
     overrides.put("simulatedSeconds", String.valueOf(seconds));
     return new RunSubmission(id, "gcm1", "built-in:gcm1", null, overrides, 42, "--seed");
   }

@@ -49,6 +49,7 @@ class PostgresOutageTest {
   void aRunOnThreeNodesWaitsThroughAMinuteWithoutItsJournalAndEndsWithTheSameDigest() throws Exception {
     Map<String, String> overrides = new LinkedHashMap<>();
     overrides.put("sessions", "20000");
+    overrides.put("sessionsPerPool", "1250"); // 16 pools: components on every node
     overrides.put("simulatedSeconds", "3");
     RunSubmission spec = new RunSubmission("outage-1", "gcm1", "built-in:gcm1", null, overrides, 42, "--seed");
     ScenarioResult one = spec.scenario().run(new RunControl(spec.seed(), 2, null));

@@ -41,16 +41,17 @@ import java.util.function.Supplier;
 public final class CommitPathModel {
   private CommitPathModel() {}
 
-  /** Most pools an automatic split makes: enough for every thread of a large machine to have work. */
-  public static final int AUTO_MAX_POOLS = 16;
   /**
    * Fewest sessions per pool the automatic split aims for. A window's work is bounded by what one log write
    * acknowledges (about 300 commits in GCM-1), not by the number of sessions, and every pool pays its window's fixed
    * cost (its Advance, report, outbox and a run in the log manager's queue): split over many pools, the same commits
-   * cost more. A second pool pays only once the sessions' state is large (GCM-1 on 2 threads: 1 pool fastest at
-   * N = 1,000 and 100,000, 2 pools at 1,000,000, even around 300,000-500,000; docs/performance.md, "Pools").
+   * cost more (GCM-1 on 2 threads, docs/performance.md, "Pools": N = 100,000 fastest in 1 pool, then 2 to 8 about
+   * even, 16 the slowest; N = 1,000,000 fastest in 2 or 4). 50,000 still gives a run of 100,000 sessions two pools to
+   * spread over a cluster's nodes.
    */
-  public static final int AUTO_MIN_POOL_SESSIONS = 500_000;
+  public static final int AUTO_MIN_POOL_SESSIONS = 50_000;
+  /** Most pools an automatic split makes (more only add window costs on 2 cores; sessionsPerPool sets more). */
+  public static final int AUTO_MAX_POOLS = 4;
   /** File ids as sys.dm_io_virtual_file_stats numbers them: the data file 1, the log file 2. */
   public static final int DATA_FILE_ID = 1;
   public static final int LOG_FILE_ID = 2;
@@ -73,7 +74,7 @@ public final class CommitPathModel {
    * Everything one run needs.
    *
    * @param sessionsPerPool 0: one pool when the host has cores to share (they are shared within a pool), else split
-   *     over up to 16 pools of at least 500,000 sessions
+   *     over up to 4 pools of at least 50,000 sessions
    * @param policy makes the database's flush policy (a policy has state, so each run gets its own)
    * @param dataDevice the data file's own device; null: the data file shares the log device
    * @param data the data file; null: none
@@ -163,7 +164,7 @@ public final class CommitPathModel {
     }
   }
 
-  /** Sessions per pool: as configured, else one pool for a host with cores, else up to 16 pools of >= 500,000. */
+  /** Sessions per pool: as configured, else one pool for a host with cores, else up to 4 pools of >= 50,000. */
   public static int sessionsPerPool(Spec s) {
     int n = s.sessions();
     if (s.sessionsPerPool() > 0) return s.workload().cores() > 0 ? n : Math.min(s.sessionsPerPool(), n);

@@ -78,7 +78,7 @@ public final class Gcm1Kind implements ScenarioKind {
     return VirtualTime.seconds(p.getDouble("simulatedSeconds"));
   }
 
-  /** Sessions per pool: as configured, or split over up to 16 pools of at least 500,000 sessions. */
+  /** Sessions per pool: as configured, or split over up to 4 pools of at least 50,000 sessions. */
   public static int sessionsPerPool(Params p) {
     return CommitPathModel.sessionsPerPool(spec(p));
   }
