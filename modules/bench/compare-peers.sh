@@ -25,7 +25,7 @@ while [ $# -gt 0 ]; do
     --threads) threads="$2"; shift 2 ;;
     --no-simgrid) simgrid=0; shift ;;
     --million) million=1; shift ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "compare-peers: unknown option '$1'; allowed: --sizes, --seconds, --threads, --no-simgrid, --million" >&2; exit 2 ;;
   esac
 done
@@ -38,7 +38,9 @@ mkdir -p "$work"
 
 echo "building peers and tlogsim ..." >&2
 javac -d "$work/plain" "$peers/PlainLoop.java"
-g++ -O2 -std=c++17 "$peers/plainloop.cpp" -o "$work/plainloop_c"
+cpp=1  # the C++ loop: "-" in its columns when g++ or plainloop.cpp is missing
+g++ -O2 -std=c++17 "$peers/plainloop.cpp" -o "$work/plainloop_c" 2>"$work/plainloop-build.log" || {
+  echo "C++ loop not built (g++ and $peers/plainloop.cpp needed); see $work/plainloop-build.log" >&2; cpp=0; }
 if [ "$simgrid" = 1 ]; then
   if ! g++ -O2 -std=c++17 "$peers/gcm_simgrid.cpp" -lsimgrid -o "$work/gcm_simgrid" 2>"$work/simgrid-build.log"; then
     echo "SimGrid peer not built (apt-get install libsimgrid-dev); see $work/simgrid-build.log" >&2
@@ -56,8 +58,8 @@ v=json.load(open(sys.argv[1]))
 for k in sys.argv[2].split("."): v=v[k]
 print(v)' "$1" "$2"
 }
-ratio() { python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print(f'{a/b:.2f}' if b>0 else '-')" "$1" "$2"; }
-fmt() { python3 -c "import sys; print(f'{float(sys.argv[1]):,.0f}')" "$1"; }
+ratio() { [ "$2" = - ] && { echo -; return; }; python3 -c "import sys; a,b=float(sys.argv[1]),float(sys.argv[2]); print(f'{a/b:.2f}' if b>0 else '-')" "$1" "$2"; }
+fmt() { [ "$1" = - ] && { echo -; return; }; python3 -c "import sys; print(f'{float(sys.argv[1]):,.0f}')" "$1"; }
 
 table="$out/peers.md"
 {
@@ -72,7 +74,7 @@ for n in $sizes; do
   p=$(java -cp "$work/plain" PlainLoop "$n" "$seconds")
   pr=$(field simCommitsPerWallSec "$p")
   echo "N=$n: C++ loop ..." >&2
-  cr=$(field simCommitsPerWallSec "$("$work/plainloop_c" "$n" "$seconds")")
+  cr="-"; [ "$cpp" = 1 ] && cr=$(field simCommitsPerWallSec "$("$work/plainloop_c" "$n" "$seconds")")
   sr="-"
   if [ "$simgrid" = 1 ]; then
     echo "N=$n: SimGrid ..." >&2

@@ -164,7 +164,9 @@ if [ "$cluster" = 1 ]; then
   "$root/tlogsim" run gcm1-100k --set simulatedSeconds=1 --journal none --out "$work/one" --quiet
   TLOGSIM_DATA="$work/cluster" "$root/deploy/local-cluster.sh" start 3 --journal none >"$work/cluster-start.txt"
   contact=$(grep -Eo '127\.0\.0\.1:[0-9]+' "$work/cluster-start.txt" | head -1)
-  "$root/tlogsim" run gcm1-100k --set simulatedSeconds=1 --journal none --cluster "$contact" --out "$work/three" --quiet || true
+  # the client finds the cluster's keys under the nodes' data directory (it has its own otherwise)
+  TLOGSIM_CLUSTER_KEYS="$work/cluster/cluster/keys" "$root/tlogsim" run gcm1-100k --set simulatedSeconds=1 --journal none \
+    --cluster "$contact" --out "$work/three" --quiet || true
   TLOGSIM_DATA="$work/cluster" "$root/deploy/local-cluster.sh" stop >/dev/null 2>&1 || true
   python3 - "$work/one/summary.json" "$work/three/summary.json" "$(stamp)" >>"$page" <<'P'
 import json, sys
@@ -184,7 +186,8 @@ if b:
     r = b["run"]
     print(f"- 3 nodes: {r['wallSeconds']:.1f} wall s, digest {b['digest']} ({'the same' if b['digest'] == a['digest'] else 'DIFFERENT'}), "
           f"{r.get('crossNodeMessagesPerEvent', 0):.3f} cross-node messages per event, "
-          f"{r.get('crossNodeMessagesPerWindow', 0):.0f} messages and {r.get('crossNodeBytesPerWindow', 0) / 1e3:.1f} KB per window")
+          f"{r.get('crossNodeMessagesPerWindow', 0):.0f} messages and {r.get('crossNodeBytesPerWindow', 0) / 1e3:.1f} KB per window, "
+          f"{r.get('criticalPathCrossingsPerWindow', 0)} critical-path crossings per window")
 else:
     print("- 3 nodes: the run failed (see the script's work directory)")
 print()

@@ -30,16 +30,17 @@ work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 jdk="$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")"
 sed -E '/<event name="jdk.ExecutionSample">/,/<\/event>/ s|(<setting name="period"[^>]*>)[^<]*|\11 ms|' \
   "$jdk/lib/jfr/profile.jfc" >"$work/profile-1ms.jfc"
+# One cold run (--jit-warmup 0 where the jar knows it), as the profiles before bench warmed the JIT: a warm-up run's
+# samples would land on the same run threads.
+cold=(); java -jar "$jar" bench --help 2>/dev/null | grep -q -- --jit-warmup && cold=(--jit-warmup 0)
 echo "## Profile"
 echo
 echo "\`modules/bench/profile-gcm1.sh --sizes \"$sizes\" --seconds $seconds --threads $threads\` on $(hostname -s),"
 echo "$(date -u +%Y-%m-%dT%H:%MZ), load average $(cut -d' ' -f1 /proc/loadavg), $(nproc) cores, commit"
 echo "${commit:-$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)}; each N: one run of"
 echo "\`java -XX:StartFlightRecording=filename=X.jfr,settings=<profile, Java samples every 1 ms> -jar tlogsim.jar bench gcm1"
-echo "--sessions N --seconds $seconds --threads $threads\`, the run's threads' samples only (not the JVM's start nor the report)."
-# One cold run (--jit-warmup 0 where the jar knows it), as the profiles before bench warmed the JIT: a warm-up run's
-# samples would land on the same run threads.
-cold=(); java -jar "$jar" bench --help 2>/dev/null | grep -q -- --jit-warmup && cold=(--jit-warmup 0)
+echo "--sessions N --seconds $seconds --threads $threads${cold[*]:+ ${cold[*]}}\`, the run's threads' samples only (not the JVM's"
+echo "start nor the report)."
 for n in $sizes; do
   java -Xss2m -XX:+UseParallelGC -Xmx4g -XX:StartFlightRecording=filename="$work/$n.jfr",settings="$work/profile-1ms.jfc" \
     -jar "$jar" bench gcm1 --sessions "$n" --seconds "$seconds" --threads "$threads" --seed 42 "${cold[@]}" --quiet \

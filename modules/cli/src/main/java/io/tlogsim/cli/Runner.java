@@ -307,31 +307,35 @@ final class Runner {
       RunOutcome outcome;
       PreparedRun prepared = null;
       List<RunOutcome> warmups = List.of();
-      try (Progress bar = Progress.start(options.quiet, Progress.stderrIsTerminal(), options.progressSeconds, err,
-          scenario.name(), scenario.endTimeNanos(), progress, live::sinceLastAsked)) {
-        guard.beforeStopLine(bar::stopDisplay);
-        if (onCluster) {
-          outcome = null;
-          ClusterSubmit.Result r = onCluster(((Fresh) target).cluster(), options, run, scenario, provenance, progress,
-              live);
-          clusterJournal = r.journal();
-          result = r;
-        } else {
-          warmups = bench ? jitWarmup(scenario, baseControl, human) : List.of();
-          prepared = scenario.prepare(control);
-          RunSettings settings = control.settings(scenario.endTimeNanos());
-          if (run.journaled != null) settings = run.journaled.settings(settings); // a failed write stops it at once
-          SimulationHost host = journal != null ? journal.host() : SimulationHost.shared();
-          outcome = host.run(prepared.topology(), prepared::models, settings);
-          result = scenario.complete(prepared.result(outcome));
-          for (RunOutcome w : warmups) {
-            if (w.digest() != outcome.digest()) { // the same run twice in one JVM: a difference is a kernel fault
-              throw new io.tlogsim.kernel.SimulationException("the JIT warm-up run's digest " + w.digestHex()
-                  + " differs from the measured run's " + outcome.digestHex() + ": the simulation is not deterministic");
+      try {
+        // before the progress bar, which shows the measured run
+        if (bench && !onCluster) warmups = jitWarmup(scenario, baseControl, human);
+        try (Progress bar = Progress.start(options.quiet, Progress.stderrIsTerminal(), options.progressSeconds, err,
+            scenario.name(), scenario.endTimeNanos(), progress, live::sinceLastAsked)) {
+          guard.beforeStopLine(bar::stopDisplay);
+          if (onCluster) {
+            outcome = null;
+            ClusterSubmit.Result r = onCluster(((Fresh) target).cluster(), options, run, scenario, provenance,
+                progress, live);
+            clusterJournal = r.journal();
+            result = r;
+          } else {
+            prepared = scenario.prepare(control);
+            RunSettings settings = control.settings(scenario.endTimeNanos());
+            if (run.journaled != null) settings = run.journaled.settings(settings); // a failed write stops it at once
+            SimulationHost host = journal != null ? journal.host() : SimulationHost.shared();
+            outcome = host.run(prepared.topology(), prepared::models, settings);
+            result = scenario.complete(prepared.result(outcome));
+            for (RunOutcome w : warmups) {
+              if (w.digest() != outcome.digest()) { // the same run twice in one JVM: a difference is a kernel fault
+                throw new io.tlogsim.kernel.SimulationException("the JIT warm-up run's digest " + w.digestHex()
+                    + " differs from the measured run's " + outcome.digestHex()
+                    + ": the simulation is not deterministic");
+              }
             }
           }
+          bar.finished();
         }
-        bar.finished();
       } catch (RuntimeException | Error e) {
         if (run.madeDir) RunGuard.removeIfEmpty(run.dir);
         if (guard.stopped()) throw new Failures.Interrupted();
@@ -353,11 +357,12 @@ final class Runner {
       if (run.journaled != null) {
         summary.put("journal", FactsTable.journalFigures(run.journaled.spec().trace(), run.journaled.factsKept()));
       }
-      if (!warmups.isEmpty()) { // a benchmark's figures are of compiled code: say how it was warmed
+      if (bench && !onCluster) { // a benchmark's figures: say how its JVM was warmed (0 runs: cold)
         Map<String, Object> runSection = new LinkedHashMap<>();
         if (summary.get("run") instanceof Map<?, ?> r) r.forEach((k, v) -> runSection.put(String.valueOf(k), v));
         runSection.put("jitWarmupRuns", warmups.size());
-        runSection.put("jitWarmupWallSeconds", warmups.stream().map(w -> Math.round(w.wallNanos() / 1e6) / 1e3).toList());
+        runSection.put("jitWarmupWallSeconds",
+            warmups.stream().map(w -> Math.round(w.wallNanos() / 1e6) / 1e3).toList());
         summary.put("run", runSection);
       }
       if (branchOf != null) { // a branch names its parent and where it left it
@@ -408,17 +413,18 @@ final class Runner {
   /**
    * {@code bench --jit-warmup K}: K runs of the same benchmark, identical to the measured one, in this JVM before it,
    * so that its speed is that of compiled code (as JMH's warm-up iterations; a sweep's runs after its first get it).
-   * Each is checked against the measured run's digest. Not journaled, no facts kept, no progress shown.
+   * Each is checked against the measured run's digest. Not journaled, no progress shown; its facts go to a sink of
+   * their own, so that the code that records them is warmed too.
    */
   private List<RunOutcome> jitWarmup(Scenario scenario, RunControl base, PrintWriter human) {
     List<RunOutcome> done = new ArrayList<>();
     for (int i = 0; i < jitWarmupRuns; i++) {
-      RunControl quiet = new RunControl(base.seed(), base.threads(), new AtomicLong());
+      RunControl quiet = new RunControl(base.seed(), base.threads(), new AtomicLong()).withFacts(new LiveSeries(true));
       PreparedRun p = scenario.prepare(quiet);
       done.add(SimulationHost.shared().run(p.topology(), p::models, quiet.settings(scenario.endTimeNanos())));
     }
     if (human != null && !done.isEmpty()) {
-      Text.paragraph("warm-up", Text.plural(done.size(), "run") + " of the same benchmark for the JIT, "
+      Text.paragraph("jit", Text.plural(done.size(), "warm-up run") + " of the same benchmark before the measured one, "
           + done.stream().map(w -> Text.number(Math.round(w.wallNanos() / 1e6) / 1e3)).collect(Collectors.joining(", "))
           + " wall s (--jit-warmup 0: a cold JVM)").forEach(human::println);
       human.flush();

@@ -46,8 +46,8 @@ public final class CommitPathModel {
    * acknowledges (about 300 commits in GCM-1), not by the number of sessions, and every pool pays its window's fixed
    * cost (its Advance, report, outbox and a run in the log manager's queue): split over many pools, the same commits
    * cost more (GCM-1 on 2 threads, docs/performance.md, "Pools": N = 100,000 fastest in 1 pool, then 2 to 8 about
-   * even, 16 the slowest; N = 1,000,000 fastest in 2 or 4). 50,000 still gives a run of 100,000 sessions two pools to
-   * spread over a cluster's nodes.
+   * even, 16 the slowest; N = 1,000,000 fastest in 2 or 4, 16 the slowest). 50,000 still gives a run of 100,000
+   * sessions two pools to spread over a cluster's nodes.
    */
   public static final int AUTO_MIN_POOL_SESSIONS = 50_000;
   /** Most pools an automatic split makes (more only add window costs on 2 cores; sessionsPerPool sets more). */
@@ -169,7 +169,7 @@ public final class CommitPathModel {
     int n = s.sessions();
     if (s.sessionsPerPool() > 0) return s.workload().cores() > 0 ? n : Math.min(s.sessionsPerPool(), n);
     if (s.workload().cores() > 0) return n;
-    int pools = Math.max(1, Math.min(AUTO_MAX_POOLS, (n + AUTO_MIN_POOL_SESSIONS - 1) / AUTO_MIN_POOL_SESSIONS));
+    int pools = Math.max(1, Math.min(AUTO_MAX_POOLS, n / AUTO_MIN_POOL_SESSIONS)); // each at least the minimum
     return (n + pools - 1) / pools;
   }
 
