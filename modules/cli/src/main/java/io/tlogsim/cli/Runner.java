@@ -26,6 +26,7 @@ import io.tlogsim.journal.RunStore;
 import io.tlogsim.kernel.Checkpoint;
 import io.tlogsim.kernel.RunOutcome;
 import io.tlogsim.kernel.RunSettings;
+import io.tlogsim.kernel.SimulationException;
 import io.tlogsim.kernel.SimulationHost;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -328,7 +329,7 @@ final class Runner {
             result = scenario.complete(prepared.result(outcome));
             for (RunOutcome w : warmups) {
               if (w.digest() != outcome.digest()) { // the same run twice in one JVM: a difference is a kernel fault
-                throw new io.tlogsim.kernel.SimulationException("the JIT warm-up run's digest " + w.digestHex()
+                throw new SimulationException("the JIT warm-up run's digest " + w.digestHex()
                     + " differs from the measured run's " + outcome.digestHex()
                     + ": the simulation is not deterministic");
               }
@@ -358,19 +359,12 @@ final class Runner {
         summary.put("journal", FactsTable.journalFigures(run.journaled.spec().trace(), run.journaled.factsKept()));
       }
       if (bench && !onCluster) { // a benchmark's figures: say how its JVM was warmed (0 runs: cold)
-        Map<String, Object> runSection = new LinkedHashMap<>();
-        if (summary.get("run") instanceof Map<?, ?> r) r.forEach((k, v) -> runSection.put(String.valueOf(k), v));
-        runSection.put("jitWarmupRuns", warmups.size());
-        runSection.put("jitWarmupWallSeconds",
-            warmups.stream().map(w -> Math.round(w.wallNanos() / 1e6) / 1e3).toList());
-        summary.put("run", runSection);
+        Map<String, Object> warmed = new LinkedHashMap<>();
+        warmed.put("jitWarmupRuns", warmups.size());
+        warmed.put("jitWarmupWallSeconds", warmups.stream().map(Runner::wallSeconds).toList());
+        addToRun(summary, warmed);
       }
-      if (branchOf != null) { // a branch names its parent and where it left it
-        Map<String, Object> runSection = new LinkedHashMap<>();
-        if (summary.get("run") instanceof Map<?, ?> r) r.forEach((k, v) -> runSection.put(String.valueOf(k), v));
-        runSection.putAll(branchOf);
-        summary.put("run", runSection);
-      }
+      if (branchOf != null) addToRun(summary, branchOf); // a branch names its parent and where it left it
       summary.put("provenance", provenance);
       if (run.journaled != null) {
         try {
@@ -425,7 +419,7 @@ final class Runner {
     }
     if (human != null && !done.isEmpty()) {
       Text.paragraph("jit", Text.plural(done.size(), "warm-up run") + " of the same benchmark before the measured one, "
-          + done.stream().map(w -> Text.number(Math.round(w.wallNanos() / 1e6) / 1e3)).collect(Collectors.joining(", "))
+          + done.stream().map(w -> Text.number(wallSeconds(w))).collect(Collectors.joining(", "))
           + " wall s (--jit-warmup 0: a cold JVM)").forEach(human::println);
       human.flush();
     }
@@ -434,6 +428,19 @@ final class Runner {
 
   /** What a run wrote: summary.json, latency.hlog (or null), the report's files, the cluster's journal (or null). */
   private record Outputs(Path summary, Path latency, List<Path> series, String clusterJournal) {}
+
+  /** A run's wall time in seconds, to the ms, as summary.json gives it. */
+  private static double wallSeconds(RunOutcome o) {
+    return Math.round(o.wallNanos() / 1e6) / 1e3;
+  }
+
+  /** Adds {@code fields} to summary.json's {@code run} section (a copy: the result's own map is left as it is). */
+  private static void addToRun(Map<String, Object> summary, Map<String, Object> fields) {
+    Map<String, Object> run = new LinkedHashMap<>();
+    if (summary.get("run") instanceof Map<?, ?> r) r.forEach((k, v) -> run.put(String.valueOf(k), v));
+    run.putAll(fields);
+    summary.put("run", run);
+  }
 
   /** {@code benchSummary}: a benchmark's summary.json, whose speed is printed; null for a run. */
   private static void printSummary(PrintWriter human, Scenario scenario, ScenarioResult result, RunOptions options,
