@@ -61,9 +61,7 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     JournalKind kind = JournalKind.parse(journal);
-    if (options.checkpointEverySimulated != null) { // refused before anything is run
-      new io.tlogsim.journal.CheckpointMarks(options.checkpointEverySimulated);
-    }
+    options.checkpointMarks(); // a bad mark or gap is refused before anything is run
     if (at != null && branch == null) throw new BadInputException("--at: only with --branch <run-id> (replay --at "
         + "shows a run's state at T)");
     if (branch != null) {

@@ -86,6 +86,19 @@ final class RunOptions {
       + "(default: tlogsim.journal.checkpoint-every-simulated, 10%%). replay --at and run --branch start from them.")
   String checkpointEverySimulated;
 
+  @Option(names = "--checkpoint-min-gap", paramLabel = "D", description = "Pass over a simulated-time mark reached "
+      + "less than D of wall time after the last checkpoint (default: tlogsim.journal.checkpoint-min-gap, 250ms); 0s: "
+      + "a checkpoint at every mark.")
+  String checkpointMinGap;
+
+  /** The simulated-time marks of a journaled run: the config's, with this command line's options. */
+  io.tlogsim.journal.CheckpointMarks checkpointMarks() {
+    io.tlogsim.journal.CheckpointMarks marks = io.tlogsim.journal.CheckpointMarks.configured();
+    if (checkpointEverySimulated != null) marks = marks.withText(checkpointEverySimulated);
+    if (checkpointMinGap != null) marks = marks.withMinWallGap(checkpointMinGap);
+    return marks;
+  }
+
   @Option(names = "--progress", paramLabel = "S", description = "When stderr is not a terminal, print a progress line "
       + "every S wall seconds (on a terminal a progress bar is shown anyway).")
   Double progressSeconds;

@@ -300,8 +300,7 @@ final class Runner {
       LiveSeries live = new LiveSeries(run.journaled == null && !onCluster); // a cluster run's facts come with it
       RunControl control = baseControl.withFacts(live);
       if (run.journaled != null) {
-        control = options.checkpointEverySimulated == null ? run.journaled.control(control)
-            : run.journaled.control(control, new io.tlogsim.journal.CheckpointMarks(options.checkpointEverySimulated));
+        control = run.journaled.control(control, options.checkpointMarks());
         guard.onStop("run " + run.runId + " stays in the journal; tlogsim run --resume " + run.runId
             + " continues it from its last checkpoint");
       }

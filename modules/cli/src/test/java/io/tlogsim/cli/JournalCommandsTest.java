@@ -45,13 +45,14 @@ class JournalCommandsTest {
 
   @Test
   void aRunIsJournaledByDefaultListedReplayedAndCompared() throws Exception {
-    Result run = tlogsim(args(new String[] {"run", "gcm1"}, args(SMALL, "--data", data())));
+    Result run = tlogsim(args(new String[] {"run", "gcm1", "--checkpoint-min-gap", "0s"}, args(SMALL, "--data",
+        data())));
     assertEquals(0, run.code(), run.err());
     assertTrue(Files.exists(tmp.resolve("data/journal/tlogsim.mv.db")), "the default journal is the H2 file");
     Path dir = onlyRunDir();
     String runId = dir.getFileName().toString();
-    // a checkpoint at each of the 9 simulated-time marks inside the run (every 10% of it), one more should 2 wall s
-    // have passed on a loaded machine
+    // a checkpoint at each of the 9 simulated-time marks inside the run (every 10% of it; none passed over: no minimum
+    // wall gap), one more should 2 wall s have passed on a loaded machine
     assertTrue(run.out().replaceAll("\\s+", " ").matches("(?s).*journal " + runId + " in the h2 journal, (9|10) "
         + "checkpoints \\(tlogsim runs\\).*"), run.out());
 

@@ -41,7 +41,8 @@ class ReportTimelineTest {
   void theTimelineMarksCheckpointsAndWhereABranchLeftItsParentAndReplayWritesTheSameBytes() throws Exception {
     Path data = tmp.resolve("data");
     String d = data.toString();
-    Result p = tlogsim("run", "oltp-commits", "--set", "simulatedSeconds=2", "--data", d, "--quiet", "--json");
+    Result p = tlogsim("run", "oltp-commits", "--set", "simulatedSeconds=2", "--checkpoint-min-gap", "0s", "--data", d,
+        "--quiet", "--json");
     assertEquals(0, p.code(), p.err());
     String parent = JSON.readTree(p.out()).get("runId").asText();
     Result b = tlogsim("run", "--branch", parent, "--at", "1", "--set", "flushPolicy=group-commit", "--set",

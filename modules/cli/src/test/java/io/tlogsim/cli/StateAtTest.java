@@ -56,7 +56,7 @@ class StateAtTest {
   void aLogSpaceRunAtThreeInstantsShowsWhatItsOwnSeriesRecordedThere() throws Exception {
     Path data = tmp.resolve("data");
     Result run = tlogsim("run", STAIRWAY, "--data", data.toString(), "--quiet", "--json",
-        "--checkpoint-every-simulated", "60s", "--threads", "1");
+        "--checkpoint-every-simulated", "60s", "--checkpoint-min-gap", "0s", "--threads", "1");
     assertEquals(0, run.code(), run.err());
     String runId = JSON.readTree(run.out()).get("runId").asText();
     Path dir = data.resolve("runs").resolve(runId);
@@ -108,26 +108,47 @@ class StateAtTest {
   void checkpointsAtSimulatedMarksChangeNoResult() throws Exception {
     Path data = tmp.resolve("data");
     List<JsonNode> got = new ArrayList<>();
-    for (String marks : new String[] {"off", "5%"}) {
+    // no marks; every mark (no minimum wall gap); marks all passed over (a gap longer than the run)
+    String[][] variants = {{"off", "0s"}, {"5%", "0s"}, {"5%", "1h"}};
+    for (String[] v : variants) {
       Result r = tlogsim("run", "oltp-commits", "--set", "simulatedSeconds=1", "--data", data.toString(), "--quiet",
-          "--json", "--checkpoint-every-simulated", marks, "--threads", "2");
+          "--json", "--checkpoint-every-simulated", v[0], "--checkpoint-min-gap", v[1], "--threads", "2");
       assertEquals(0, r.code(), r.err());
       got.add(JSON.readTree(r.out()));
     }
-    for (String path : new String[] {"digest", "commits", "log", "waits", "devices"}) {
-      assertEquals(got.get(0).get(path), got.get(1).get(path), path);
+    for (int i = 1; i < got.size(); i++) {
+      for (String path : new String[] {"digest", "commits", "log", "waits", "devices"}) {
+        assertEquals(got.get(0).get(path), got.get(i).get(path), path);
+      }
+      for (String count : new String[] {"windows", "messages", "events"}) {
+        assertEquals(got.get(0).get("run").get(count), got.get(i).get("run").get(count), "run." + count);
+      }
     }
-    for (String count : new String[] {"windows", "messages", "events"}) {
-      assertEquals(got.get(0).get("run").get(count), got.get(1).get("run").get(count), "run." + count);
-    }
+    int marked;
+    int passedOver;
     try (Journal journal = Journal.openForReading(JournalSettings.of(JournalKind.H2, data))) {
       RunStore store = journal.store();
-      int marked = store.state(got.get(1).get("runId").asText()).checkpointSequenceNrs().size();
-      assertTrue(marked >= 19, "a checkpoint at each of the 19 marks within the run: " + marked);
+      marked = store.state(got.get(1).get("runId").asText()).checkpointSequenceNrs().size();
+      passedOver = store.state(got.get(2).get("runId").asText()).checkpointSequenceNrs().size();
     }
+    assertTrue(marked >= 19, "a checkpoint at each of the 19 marks within the run: " + marked);
+    // only the wall-time checkpoints (every 2 s) are left when every mark comes within the gap
+    assertTrue(passedOver < marked && passedOver <= got.get(2).get("run").get("wallSeconds").asDouble() / 2 + 1,
+        "marks within an hour of the last checkpoint passed over: " + passedOver + " checkpoints");
+    String gapState = at(data, got.get(2).get("runId").asText(), "0.5", "waits,sessions").toString();
+    String markState = at(data, got.get(1).get("runId").asText(), "0.5", "waits,sessions").toString();
+    assertEquals(JSON.readTree(markState).get("digest"), JSON.readTree(gapState).get("digest"),
+        "the state at 0.5 s is the same from an earlier checkpoint");
     Result bad = tlogsim("run", "oltp-commits", "--checkpoint-every-simulated", "often", "--data", data.toString());
     assertEquals(2, bad.code(), bad.err());
     assertTrue(bad.err().contains("tlogsim.journal.checkpoint-every-simulated: must be a percent"), bad.err());
+    for (String gap : new String[] {"-1s", "soon"}) {
+      Result badGap = tlogsim("run", "oltp-commits", "--checkpoint-min-gap", gap, "--data", data.toString());
+      assertEquals(2, badGap.code(), badGap.err());
+      assertEquals(1, badGap.errLines().size(), badGap.err());
+      assertTrue(badGap.err().contains("tlogsim.journal.checkpoint-min-gap: must be a wall duration (250ms) or 0s, got '"
+          + gap + "'"), badGap.err());
+    }
   }
 
   /** kill -9 mid-run, then --resume: the state at T is the uninterrupted run's (KillAndResumeTest shows the kill). */
