@@ -96,6 +96,11 @@ final class RunCommand implements Callable<Integer> {
       throw new BadInputException("run: give a scenario (<name|file.conf>, see tlogsim scenarios) or --resume <run-id>");
     }
     if (cluster != null) {
+      if (options.checkpointEverySimulated != null || options.checkpointMinGap != null) {
+        throw new BadInputException((options.checkpointEverySimulated != null ? "--checkpoint-every-simulated"
+            : "--checkpoint-min-gap") + " and --cluster: the coordinating node's config sets a cluster run's "
+            + "checkpoints (tlogsim.journal.checkpoint-every-simulated and checkpoint-min-gap, docs/clusters.md)");
+      }
       checkCluster(cluster);
       io.tlogsim.cluster.ClusterKeys.forClient(options.dataDir()); // no keys: bad input before anything is written
     }

@@ -87,16 +87,14 @@ final class RunOptions {
   String checkpointEverySimulated;
 
   @Option(names = "--checkpoint-min-gap", paramLabel = "D", description = "Pass over a simulated-time mark reached "
-      + "less than D of wall time after the last checkpoint (default: tlogsim.journal.checkpoint-min-gap, 250ms); 0s: "
+      + "less than D of wall time after the last mark's checkpoint (default: tlogsim.journal.checkpoint-min-gap, 500ms); 0s: "
       + "a checkpoint at every mark.")
   String checkpointMinGap;
 
   /** The simulated-time marks of a journaled run: the config's, with this command line's options. */
   io.tlogsim.journal.CheckpointMarks checkpointMarks() {
-    io.tlogsim.journal.CheckpointMarks marks = io.tlogsim.journal.CheckpointMarks.configured();
-    if (checkpointEverySimulated != null) marks = marks.withText(checkpointEverySimulated);
-    if (checkpointMinGap != null) marks = marks.withMinWallGap(checkpointMinGap);
-    return marks;
+    return io.tlogsim.journal.CheckpointMarks.of(com.typesafe.config.ConfigFactory.load(), checkpointEverySimulated,
+        checkpointMinGap);
   }
 
   @Option(names = "--progress", paramLabel = "S", description = "When stderr is not a terminal, print a progress line "

@@ -46,7 +46,7 @@ class ReportTimelineTest {
     assertEquals(0, p.code(), p.err());
     String parent = JSON.readTree(p.out()).get("runId").asText();
     Result b = tlogsim("run", "--branch", parent, "--at", "1", "--set", "flushPolicy=group-commit", "--set",
-        "groupCommitDelayUs=200", "--data", d, "--quiet", "--json");
+        "groupCommitDelayUs=200", "--checkpoint-min-gap", "0s", "--data", d, "--quiet", "--json");
     assertEquals(0, b.code(), b.err());
     JsonNode branch = JSON.readTree(b.out());
     String branchId = branch.get("runId").asText();

@@ -135,10 +135,13 @@ class StateAtTest {
     // only the wall-time checkpoints (every 2 s) are left when every mark comes within the gap
     assertTrue(passedOver < marked && passedOver <= got.get(2).get("run").get("wallSeconds").asDouble() / 2 + 1,
         "marks within an hour of the last checkpoint passed over: " + passedOver + " checkpoints");
-    String gapState = at(data, got.get(2).get("runId").asText(), "0.5", "waits,sessions").toString();
-    String markState = at(data, got.get(1).get("runId").asText(), "0.5", "waits,sessions").toString();
-    assertEquals(JSON.readTree(markState).get("digest"), JSON.readTree(gapState).get("digest"),
-        "the state at 0.5 s is the same from an earlier checkpoint");
+    JsonNode gapState = at(data, got.get(2).get("runId").asText(), "0.52", "waits,sessions");
+    JsonNode markState = at(data, got.get(1).get("runId").asText(), "0.52", "waits,sessions");
+    assertTrue(markState.get("fromCheckpointSeconds").asDouble() >= 0.5, markState.toString());
+    assertNotEquals(markState.get("fromCheckpointSeconds").asDouble(), gapState.get("fromCheckpointSeconds").asDouble(),
+        "not from the mark's checkpoint: " + gapState);
+    assertEquals(markState.get("digest"), gapState.get("digest"), "the state at 0.52 s from an earlier checkpoint");
+    assertEquals(markState.get("waits"), gapState.get("waits"));
     Result bad = tlogsim("run", "oltp-commits", "--checkpoint-every-simulated", "often", "--data", data.toString());
     assertEquals(2, bad.code(), bad.err());
     assertTrue(bad.err().contains("tlogsim.journal.checkpoint-every-simulated: must be a percent"), bad.err());

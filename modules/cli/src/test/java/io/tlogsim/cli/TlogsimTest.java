@@ -232,6 +232,11 @@ class TlogsimTest {
     badInput("--jit-warmup -1: allowed 0 to 10 runs", "bench", "gcm1", "--jit-warmup", "-1");
     badInput("--jit-warmup", "bench", "gcm1", "--jit-warmup", "some");
     badInput("--jit-warmup 11: allowed 0 to 10 runs", "bench", "gcm1", "--jit-warmup", "11");
+    badInput("--checkpoint-min-gap: a benchmark is not journaled", "bench", "gcm1", "--checkpoint-min-gap", "0s");
+    badInput("--checkpoint-every-simulated: a benchmark is not journaled", "bench", "gcm1",
+        "--checkpoint-every-simulated", "10%");
+    badInput("--checkpoint-min-gap and --cluster: the coordinating node's config sets", "run", "gcm1", "--cluster",
+        "127.0.0.1:25520", "--checkpoint-min-gap", "0s");
   }
 
   @Test

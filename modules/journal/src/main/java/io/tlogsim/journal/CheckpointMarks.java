@@ -15,12 +15,13 @@ import java.util.Locale;
  * re-simulate from there, so marks bound that work in simulated time whatever the wall speed of the recording machine
  * was. A checkpoint changes no result (DESIGN.md principle 2): the digest and summary are those of a run without marks.
  *
- * <p>A mark reached less than {@code minWallGap} of wall time after the run's last checkpoint is passed over
- * ({@code tlogsim.journal.checkpoint-min-gap}): re-simulating from that checkpoint to the mark costs less than writing
- * one, and on a run short in wall time the marks' checkpoints were most of what its journal cost (docs/journal.md).
+ * <p>A mark reached less than {@code minWallGap} of wall time after the run's last mark checkpoint (before the first:
+ * its first window) is passed over ({@code tlogsim.journal.checkpoint-min-gap}): re-simulating from the checkpoint
+ * before costs less than writing one, and on a run short in wall time the marks' checkpoints were most of what its
+ * journal cost (docs/journal.md). The gap counts from marks only: a run whose marks come that far apart keeps them all.
  *
  * @param text as configured: "10%" (of the run's simulated-time limit), a duration ("30s", "500ms"), or "off"
- * @param minWallGap wall time from the last checkpoint before a mark's is taken; zero: every mark
+ * @param minWallGap wall time from the last mark's checkpoint before the next mark's is taken; zero: every mark
  */
 public record CheckpointMarks(String text, Duration minWallGap) {
   static final String KEY = "tlogsim.journal.checkpoint-every-simulated";
@@ -39,27 +40,30 @@ public record CheckpointMarks(String text, Duration minWallGap) {
   }
 
   public static CheckpointMarks of(Config config) {
-    String text;
+    return of(config, null, null);
+  }
+
+  /**
+   * The config's marks and gap, each replaced by its command-line option when that is given (null: not given; run
+   * --checkpoint-every-simulated, --checkpoint-min-gap): a config value an option replaces is not read.
+   */
+  public static CheckpointMarks of(Config config, String marksOption, String gapOption) {
+    String text = marksOption != null ? marksOption : configured(config, KEY);
+    String gap = gapOption != null ? gapOption : configured(config, GAP_KEY);
+    return new CheckpointMarks(text, wallGap(gap));
+  }
+
+  /** The config's value at {@code key} as written (a duration, a percent, a number), or one bad-input line. */
+  private static String configured(Config config, String key) {
     try {
-      text = config.getString(KEY);
+      return String.valueOf(config.getValue(key).unwrapped());
     } catch (ConfigException e) {
-      throw new BadInputException(KEY + ": " + e.getMessage().replace('\n', ' '));
-    }
-    try {
-      return new CheckpointMarks(text, config.getDuration(GAP_KEY));
-    } catch (ConfigException e) {
-      throw new BadInputException(GAP_KEY + ": must be a wall duration (250ms) or 0s; " + e.getMessage()
-          .replace('\n', ' '));
+      throw new BadInputException(key + ": " + e.getMessage().replace('\n', ' '));
     }
   }
 
-  /** These marks at {@code marks} instead ("10%", "30s", "off": run --checkpoint-every-simulated). */
-  public CheckpointMarks withText(String marks) {
-    return new CheckpointMarks(marks, minWallGap);
-  }
-
-  /** These marks with {@code gap} (a duration as in the config: "250ms", "0s"; run --checkpoint-min-gap). */
-  public CheckpointMarks withMinWallGap(String gap) {
+  /** "250ms", "0s", "1 s": a wall duration of zero or more, or one bad-input line naming the key. */
+  private static Duration wallGap(String gap) {
     long nanos;
     try {
       nanos = ConfigFactory.parseString("d = \"" + (gap == null ? "" : gap.strip().replace("\"", "")) + "\"")
@@ -70,7 +74,7 @@ public record CheckpointMarks(String text, Duration minWallGap) {
     if (nanos < 0) {
       throw new BadInputException(GAP_KEY + ": must be a wall duration (250ms) or 0s, got '" + gap + "'");
     }
-    return new CheckpointMarks(text, Duration.ofNanos(nanos));
+    return Duration.ofNanos(nanos);
   }
 
   /** The distance between two marks of a run whose limit is {@code endTimeNanos}; 0: no marks. */
@@ -86,7 +90,28 @@ public record CheckpointMarks(String text, Duration minWallGap) {
   /** As {@link #policy(long)} for a run that goes on from a checkpoint at {@code startNanos}: the marks after it. */
   public CheckpointPolicy policy(long endTimeNanos, long startNanos) {
     long mark = markNanos(endTimeNanos);
-    return mark <= 0 ? null : CheckpointPolicy.everySimulatedNanos(mark, startNanos);
+    if (mark <= 0) return null;
+    CheckpointPolicy marks = CheckpointPolicy.everySimulatedNanos(mark, startNanos);
+    long gap = minWallGap.toNanos();
+    return gap == 0 ? marks : passingOverWithin(gap, marks);
+  }
+
+  /**
+   * {@code marks}, but a mark reached less than {@code gapNanos} of wall time after the last one taken (before the
+   * first: after the first window asked) is passed over. {@code marks} is asked first, so a mark passed over is spent:
+   * the next checkpoint is at a later mark, not at the first window once the gap is over. Asked on the clock's thread;
+   * the wall clock is read at the first window and at marks only.
+   */
+  static CheckpointPolicy passingOverWithin(long gapNanos, CheckpointPolicy marks) {
+    long[] lastTaken = {Long.MIN_VALUE}; // System.nanoTime() of the last mark taken, or of the first window
+    return (window, simulatedNanos) -> {
+      if (lastTaken[0] == Long.MIN_VALUE) lastTaken[0] = System.nanoTime();
+      if (!marks.checkpointNow(window, simulatedNanos)) return false;
+      long now = System.nanoTime();
+      if (now - lastTaken[0] < gapNanos) return false;
+      lastTaken[0] = now;
+      return true;
+    };
   }
 
   private static long parse(String text, long endTimeNanos) {

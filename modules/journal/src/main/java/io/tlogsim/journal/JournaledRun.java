@@ -128,17 +128,15 @@ public final class JournaledRun {
   /**
    * Once tlogsim.journal.checkpoint-every of wall time has passed since the last checkpoint (of either kind), unless
    * one is still being written; and at each simulated-time mark, even then (a mark's checkpoint is what replay --at
-   * and run --branch start from; there are few of them), unless the last checkpoint is younger than the marks' minimum
-   * wall gap (that mark is then passed over, not deferred: checkpoints stay at marks).
+   * and run --branch start from; there are few of them), but for a mark reached within the marks' minimum wall gap of
+   * the last one taken (passed over: {@link CheckpointMarks}).
    */
   private CheckpointPolicy policy(CheckpointMarks marks, Checkpoint start) {
     CheckpointPolicy wall = recorder.policy(recorder.wallSinceLastCheckpoint(
         journal.settings().checkpointEvery().toNanos()));
     // a resumed run or a branch (its base resumes from its parent's state at T): the marks after where it starts
     CheckpointPolicy atMarks = marks.policy(spec.endTimeNanos(), start == null ? 0 : start.simulatedNanos());
-    if (atMarks == null) return wall;
-    long gap = marks.minWallGap().toNanos();
-    return (gap == 0 ? atMarks : recorder.passOverWithin(gap, atMarks)).or(wall);
+    return atMarks == null ? wall : atMarks.or(wall);
   }
 
   /** The kernel's settings of the run: it stops at once, failed, when its journal cannot be written. */

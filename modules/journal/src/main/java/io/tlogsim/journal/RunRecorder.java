@@ -190,17 +190,6 @@ public final class RunRecorder {
     };
   }
 
-  /**
-   * {@code marks}, but a mark reached less than {@code wallNanos} of wall time after the last checkpoint this recorder
-   * was handed (before the first: the run's first window) is passed over. {@code marks} is asked first, so a mark
-   * passed over is spent: the next checkpoint is at a later mark, not at the first window after the gap.
-   */
-  public CheckpointPolicy passOverWithin(long wallNanos, CheckpointPolicy marks) {
-    CheckpointPolicy since = wallSinceLastCheckpoint(wallNanos);
-    return (window, simulatedNanos) -> marks.checkpointNow(window, simulatedNanos)
-        && since.checkpointNow(window, simulatedNanos);
-  }
-
   /** One fact a model recorded in {@code window} (clock thread). Kept if the trace level keeps it. */
   public void fact(long window, long time, int component, Object fact) {
     if (!trace.keeps(fact)) return;

@@ -184,26 +184,6 @@ class RunJournalTest {
     }
   }
 
-  /**
-   * A mark reached within the minimum wall gap of the last checkpoint is passed over and spent: the next checkpoint is
-   * at the next mark, not at the first window once the gap has passed (checkpoints stay at marks).
-   */
-  @Test
-  void aMarkWithinTheMinimumWallGapIsPassedOverNotDeferred() throws Exception {
-    try (Journal j = Journal.openForWriting(h2())) {
-      RunRecorder rec = RunRecorder.start(j, Gcm1Fixture.spec("gap", Gcm1Fixture.scenario(), 1, TraceLevel.SUMMARY));
-      long gap = 50_000_000L; // 50 ms of wall
-      io.tlogsim.kernel.CheckpointPolicy p = rec.passOverWithin(gap,
-          io.tlogsim.kernel.CheckpointPolicy.everySimulatedNanos(10));
-      assertEquals(false, p.checkpointNow(1, 5), "before the first mark");
-      assertEquals(false, p.checkpointNow(2, 10), "the first mark, at once after the run's first window");
-      Thread.sleep(2 * gap / 1_000_000);
-      assertEquals(false, p.checkpointNow(3, 15), "the passed-over mark is spent, not taken late");
-      assertEquals(true, p.checkpointNow(4, 20), "the next mark, the gap over");
-      rec.failed("test");
-    }
-  }
-
   @Test
   void anIntervalWithManyFactsIsWrittenInSeveralWritesNotOnePerFact() {
     JournalSettings small = new JournalSettings(JournalKind.H2, h2().location(), "tlogsim", "", TraceLevel.FULL,
