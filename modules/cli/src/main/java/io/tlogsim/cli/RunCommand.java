@@ -62,6 +62,10 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     JournalKind kind = JournalKind.parse(journal);
     options.checkpointMarks(); // a bad mark or gap is refused before anything is run
+    if (kind == JournalKind.NONE && (options.checkpointEverySimulated != null || options.checkpointMinGap != null)) {
+      throw new BadInputException((options.checkpointEverySimulated != null ? "--checkpoint-every-simulated"
+          : "--checkpoint-min-gap") + " and --journal none: a run without a journal takes no checkpoints");
+    }
     if (at != null && branch == null) throw new BadInputException("--at: only with --branch <run-id> (replay --at "
         + "shows a run's state at T)");
     if (branch != null) {

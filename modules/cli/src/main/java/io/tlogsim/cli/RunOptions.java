@@ -87,8 +87,8 @@ final class RunOptions {
   String checkpointEverySimulated;
 
   @Option(names = "--checkpoint-min-gap", paramLabel = "D", description = "Pass over a simulated-time mark reached "
-      + "less than D of wall time after the last mark's checkpoint (default: tlogsim.journal.checkpoint-min-gap, 500ms); 0s: "
-      + "a checkpoint at every mark.")
+      + "less than D of wall time after the last mark's checkpoint (default: tlogsim.journal.checkpoint-min-gap, 500ms; a unit "
+      + "is needed: 500ms, 2s); 0s: a checkpoint at every mark.")
   String checkpointMinGap;
 
   /** The simulated-time marks of a journaled run: the config's, with this command line's options. */

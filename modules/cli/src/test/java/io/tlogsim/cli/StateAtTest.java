@@ -149,8 +149,8 @@ class StateAtTest {
       Result badGap = tlogsim("run", "oltp-commits", "--checkpoint-min-gap", gap, "--data", data.toString());
       assertEquals(2, badGap.code(), badGap.err());
       assertEquals(1, badGap.errLines().size(), badGap.err());
-      assertTrue(badGap.err().contains("tlogsim.journal.checkpoint-min-gap: must be a wall duration (250ms) or 0s, got '"
-          + gap + "'"), badGap.err());
+      assertTrue(badGap.err().contains("--checkpoint-min-gap: must be a wall duration with its unit (500ms, 2s) or 0s, "
+          + "got '" + gap + "'"), badGap.err());
     }
   }
 

@@ -237,6 +237,8 @@ class TlogsimTest {
         "--checkpoint-every-simulated", "10%");
     badInput("--checkpoint-min-gap and --cluster: the coordinating node's config sets", "run", "gcm1", "--cluster",
         "127.0.0.1:25520", "--checkpoint-min-gap", "0s");
+    badInput("--checkpoint-min-gap and --journal none: a run without a journal takes no checkpoints", "run", "gcm1",
+        "--journal", "none", "--checkpoint-min-gap", "0s");
   }
 
   @Test

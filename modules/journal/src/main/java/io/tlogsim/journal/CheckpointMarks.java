@@ -19,6 +19,7 @@ import java.util.Locale;
  * its first window) is passed over ({@code tlogsim.journal.checkpoint-min-gap}): re-simulating from the checkpoint
  * before costs less than writing one, and on a run short in wall time the marks' checkpoints were most of what its
  * journal cost (docs/journal.md). The gap counts from marks only: a run whose marks come that far apart keeps them all.
+ * Being wall time, it makes a resumed run's or a branch's marks those its own pace allows, not the first run's.
  *
  * @param text as configured: "10%" (of the run's simulated-time limit), a duration ("30s", "500ms"), or "off"
  * @param minWallGap wall time from the last mark's checkpoint before the next mark's is taken; zero: every mark
@@ -26,11 +27,12 @@ import java.util.Locale;
 public record CheckpointMarks(String text, Duration minWallGap) {
   static final String KEY = "tlogsim.journal.checkpoint-every-simulated";
   static final String GAP_KEY = "tlogsim.journal.checkpoint-min-gap";
+  static final String GAP_OPTION = "--checkpoint-min-gap";
 
   public CheckpointMarks {
     parse(text, VirtualTime.NS_PER_S); // refused here, naming the key, before anything is run
     if (minWallGap == null || minWallGap.isNegative()) {
-      throw new BadInputException(GAP_KEY + ": must be a wall duration (250ms) or 0s, got " + minWallGap);
+      throw new BadInputException(GAP_KEY + ": must be a wall duration (500ms, 2s) or 0s, got " + minWallGap);
     }
   }
 
@@ -49,8 +51,8 @@ public record CheckpointMarks(String text, Duration minWallGap) {
    */
   public static CheckpointMarks of(Config config, String marksOption, String gapOption) {
     String text = marksOption != null ? marksOption : configured(config, KEY);
-    String gap = gapOption != null ? gapOption : configured(config, GAP_KEY);
-    return new CheckpointMarks(text, wallGap(gap));
+    Duration gap = gapOption != null ? wallGap(gapOption, GAP_OPTION) : wallGap(configured(config, GAP_KEY), GAP_KEY);
+    return new CheckpointMarks(text, gap);
   }
 
   /** The config's value at {@code key} as written (a duration, a percent, a number), or one bad-input line. */
@@ -62,17 +64,22 @@ public record CheckpointMarks(String text, Duration minWallGap) {
     }
   }
 
-  /** "250ms", "0s", "1 s": a wall duration of zero or more, or one bad-input line naming the key. */
-  private static Duration wallGap(String gap) {
+  /**
+   * "500ms", "2s", "0s", "0": a wall duration of zero or more with its unit (a bare number would be milliseconds to
+   * the config's parser, seconds to a reader of --at), or one bad-input line naming where it came from.
+   */
+  private static Duration wallGap(String gap, String where) {
+    String g = gap == null ? "" : gap.strip();
     long nanos;
     try {
-      nanos = ConfigFactory.parseString("d = \"" + (gap == null ? "" : gap.strip().replace("\"", "")) + "\"")
-          .getDuration("d").toNanos();
-    } catch (ConfigException e) {
+      nanos = g.matches("[0-9.]+") && Double.parseDouble(g) != 0 ? -1
+          : ConfigFactory.parseString("d = \"" + g.replace("\"", "") + "\"").getDuration("d").toNanos();
+    } catch (ConfigException | NumberFormatException e) {
       nanos = -1;
     }
     if (nanos < 0) {
-      throw new BadInputException(GAP_KEY + ": must be a wall duration (250ms) or 0s, got '" + gap + "'");
+      throw new BadInputException(where + ": must be a wall duration with its unit (500ms, 2s) or 0s, got '" + gap
+          + "'");
     }
     return Duration.ofNanos(nanos);
   }

@@ -52,15 +52,16 @@ class CheckpointMarksTest {
 
   @Test
   void aBadGapIsOneLineNamingTheKeyAndTheValueAsWritten() {
-    for (String gap : new String[] {"-1s", "soon", ""}) {
+    for (String gap : new String[] {"-1s", "soon", "", "2"}) { // "2": 2 ms to the config's parser, no unit
       BadInputException fromConfig = assertThrows(BadInputException.class,
           () -> CheckpointMarks.of(config("10%", gap)));
-      assertEquals("tlogsim.journal.checkpoint-min-gap: must be a wall duration (250ms) or 0s, got '" + gap + "'",
-          fromConfig.getMessage());
+      String allowed = ": must be a wall duration with its unit (500ms, 2s) or 0s, got '" + gap + "'";
+      assertEquals("tlogsim.journal.checkpoint-min-gap" + allowed, fromConfig.getMessage());
       BadInputException fromOption = assertThrows(BadInputException.class,
           () -> CheckpointMarks.of(config("10%", "250ms"), null, gap));
-      assertEquals(fromConfig.getMessage(), fromOption.getMessage());
+      assertEquals("--checkpoint-min-gap" + allowed, fromOption.getMessage());
     }
+    assertEquals(Duration.ZERO, CheckpointMarks.of(config("10%", "0"), null, null).minWallGap(), "0 needs no unit");
     BadInputException marks = assertThrows(BadInputException.class, () -> CheckpointMarks.of(config("often", "0s")));
     assertTrue(marks.getMessage().startsWith("tlogsim.journal.checkpoint-every-simulated: must be a percent"),
         marks.getMessage());
