@@ -53,9 +53,9 @@ final class BenchCommand implements Callable<Integer> {
     if (jitWarmup < 0 || jitWarmup > MAX_JIT_WARMUP) {
       throw new BadInputException("--jit-warmup " + jitWarmup + ": allowed 0 to " + MAX_JIT_WARMUP + " runs");
     }
-    if (options.checkpointEverySimulated != null || options.checkpointMinGap != null) {
-      throw new BadInputException((options.checkpointEverySimulated != null ? "--checkpoint-every-simulated"
-          : "--checkpoint-min-gap") + ": a benchmark is not journaled, so it takes no checkpoints (tlogsim run does)");
+    if (options.checkpointOptionGiven() != null) {
+      throw new BadInputException(options.checkpointOptionGiven() + ": a benchmark is not journaled, so it takes no "
+          + "checkpoints (tlogsim run does)");
     }
     Map<String, String> overrides = options.overrides();
     overrides.putAll(option("--sessions", sessions, "sessions", overrides));

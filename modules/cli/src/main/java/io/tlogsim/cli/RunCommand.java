@@ -62,9 +62,9 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     JournalKind kind = JournalKind.parse(journal);
     options.checkpointMarks(); // a bad mark or gap is refused before anything is run
-    if (kind == JournalKind.NONE && (options.checkpointEverySimulated != null || options.checkpointMinGap != null)) {
-      throw new BadInputException((options.checkpointEverySimulated != null ? "--checkpoint-every-simulated"
-          : "--checkpoint-min-gap") + " and --journal none: a run without a journal takes no checkpoints");
+    if (kind == JournalKind.NONE && options.checkpointOptionGiven() != null) {
+      throw new BadInputException(options.checkpointOptionGiven() + " and --journal none: a run without a journal "
+          + "takes no checkpoints");
     }
     if (at != null && branch == null) throw new BadInputException("--at: only with --branch <run-id> (replay --at "
         + "shows a run's state at T)");
@@ -100,10 +100,10 @@ final class RunCommand implements Callable<Integer> {
       throw new BadInputException("run: give a scenario (<name|file.conf>, see tlogsim scenarios) or --resume <run-id>");
     }
     if (cluster != null) {
-      if (options.checkpointEverySimulated != null || options.checkpointMinGap != null) {
-        throw new BadInputException((options.checkpointEverySimulated != null ? "--checkpoint-every-simulated"
-            : "--checkpoint-min-gap") + " and --cluster: the coordinating node's config sets a cluster run's "
-            + "checkpoints (tlogsim.journal.checkpoint-every-simulated and checkpoint-min-gap, docs/clusters.md)");
+      if (options.checkpointOptionGiven() != null) {
+        throw new BadInputException(options.checkpointOptionGiven() + " and --cluster: the coordinating node's config "
+            + "sets a cluster run's checkpoints (tlogsim.journal.checkpoint-every-simulated and checkpoint-min-gap, "
+            + "docs/clusters.md)");
       }
       checkCluster(cluster);
       io.tlogsim.cluster.ClusterKeys.forClient(options.dataDir()); // no keys: bad input before anything is written

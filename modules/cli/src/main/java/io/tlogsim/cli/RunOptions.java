@@ -91,6 +91,12 @@ final class RunOptions {
       + "is needed: 500ms, 2s); 0s: a checkpoint at every mark.")
   String checkpointMinGap;
 
+  /** The first checkpoint option given (for a command or mode that takes no checkpoints to refuse), or null. */
+  String checkpointOptionGiven() {
+    return checkpointEverySimulated != null ? "--checkpoint-every-simulated"
+        : checkpointMinGap != null ? "--checkpoint-min-gap" : null;
+  }
+
   /** The simulated-time marks of a journaled run: the config's, with this command line's options. */
   io.tlogsim.journal.CheckpointMarks checkpointMarks() {
     return io.tlogsim.journal.CheckpointMarks.of(com.typesafe.config.ConfigFactory.load(), checkpointEverySimulated,
